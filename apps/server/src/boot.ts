@@ -1,0 +1,45 @@
+import pino from 'pino';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { openDatabase, type DatabaseHandle, type DatabaseTarget } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { MemoryLimitStore, RedisLimitStore, type LimitStore } from './lib/limits';
+import { newSecret } from './lib/security';
+import { accountRepository } from './modules/account/repository';
+import { LedgerService } from './modules/wallet/service';
+
+export interface Runtime {
+  ctx: AppContext;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/** Opens the database, applies migrations, resolves the secret and the limit store: a ready context. */
+export async function boot(config: Config, target?: DatabaseTarget): Promise<Runtime> {
+  const log = pino({ level: config.logLevel });
+  const database = await openDatabase(
+    target ?? (config.database.kind === 'postgres' ? config.database : { kind: 'pglite', dataDir: config.database.dataDir }),
+  );
+  const applied = await migrateToLatest(database.db);
+  if (applied.length > 0) log.info({ applied }, 'migrations applied');
+  const secret = config.secret ?? (await accountRepository.getOrCreateSetting(database.db, 'app_secret', newSecret));
+  const limits: LimitStore = config.redisUrl ? new RedisLimitStore(config.redisUrl) : new MemoryLimitStore();
+  const ctx: AppContext = {
+    config,
+    secret,
+    db: database.db,
+    dbKind: database.kind,
+    ledger: new LedgerService(),
+    limits,
+    now: () => new Date(),
+    log,
+  };
+  return {
+    ctx,
+    database,
+    close: async () => {
+      await limits.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+/**
+ * The one place that reads the environment. Parsed and checked once at start; everything else
+ * receives the typed Config.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** postgres://... for a real server; empty means embedded PGlite under DATA_DIR. */
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  REDIS_URL: z.string().optional(),
+  BRAND: z.string().min(1).max(40).default('Demo'),
+  /** Secret for launch tokens and other HMACs. When unset, one is generated once and kept in the database. */
+  APP_SECRET: z.string().min(16).optional(),
+  SESSION_TTL_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(720),
+  LAUNCH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
+  LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(5),
+  REQUESTS_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(50),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_000_000).default(65_536),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string };
+  redisUrl: string | undefined;
+  brand: string;
+  /** Unset means: use the secret kept in the database (stable across restarts and processes). */
+  secret: string | undefined;
+  sessionTtlMs: number;
+  launchTokenTtlMs: number;
+  loginAttemptsPerMinute: number;
+  requestsPerSecond: number;
+  bodyLimitBytes: number;
+  logLevel: string;
+  webDist: string | undefined;
+  seedDemo: boolean;
+  shutdownGraceMs: number;
+}
+
+export class ConfigError extends Error {}
+
+export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== '')),
+  );
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+      : { kind: 'pglite', dataDir: e.DATA_DIR },
+    redisUrl: e.REDIS_URL,
+    brand: e.BRAND,
+    secret: e.APP_SECRET,
+    sessionTtlMs: e.SESSION_TTL_MINUTES * 60_000,
+    launchTokenTtlMs: e.LAUNCH_TOKEN_TTL_SECONDS * 1000,
+    loginAttemptsPerMinute: e.LOGIN_ATTEMPTS_PER_MINUTE,
+    requestsPerSecond: e.REQUESTS_PER_SECOND,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST,
+    seedDemo: e.SEED_DEMO === 'true',
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+  };
+}
+

@@ -1,0 +1,18 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import type { LimitStore } from './lib/limits';
+import type { LedgerService } from './modules/wallet/service';
+
+/** What services share: built once in main (or a test) and passed down; no module reaches for globals. */
+export interface AppContext {
+  config: Config;
+  /** The resolved HMAC secret (from config or the database). */
+  secret: string;
+  db: Db;
+  dbKind: 'pglite' | 'postgres';
+  ledger: LedgerService;
+  limits: LimitStore;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}

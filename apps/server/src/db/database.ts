@@ -1,0 +1,61 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+
+// Both drivers go through node-postgres' type parsing: BIGINT as bigint (exact money), not string.
+pg.types.setTypeParser(20, (value) => BigInt(value));
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; poolSize: number; searchPath?: string }
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'pglite-instance'; pglite: PGlite };
+
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize,
+      connectionTimeoutMillis: 10_000,
+      ...(target.searchPath ? { options: `-c search_path=${target.searchPath}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    await sql`select 1`.execute(db);
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+
+  const owned = target.kind === 'pglite';
+  let pglite: PGlite;
+  if (target.kind === 'pglite') {
+    mkdirSync(target.dataDir, { recursive: true });
+    pglite = await PGlite.create(target.dataDir);
+  } else {
+    pglite = target.pglite;
+  }
+  // PGlite is one connection: a pool of exactly one client that is never closed while idle.
+  const pool = new pg.Pool({
+    ...createPgConfig(pglite),
+    max: 1,
+    idleTimeoutMillis: 0,
+    connectionTimeoutMillis: 30_000,
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await db.destroy();
+      if (owned) await pglite.close();
+    },
+  };
+}

@@ -1,0 +1,131 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/** Kysely table types. Money columns are BIGINT minor units, returned as bigint by both drivers. */
+type Money = ColumnType<bigint, bigint | number, bigint | number>;
+/** A money column with a database default: optional on insert. */
+type DefaultMoney = ColumnType<bigint, bigint | number | undefined, bigint | number>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** A timestamp with a database default: optional on insert. */
+type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface BrandTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  default_language: Defaulted<string>;
+  theme: Defaulted<string>;
+  created_at: DefaultTimestamp;
+}
+
+export interface AccountTable {
+  id: Generated<string>;
+  account_id: string;
+  level: string;
+  parent_id: string | null;
+  /** Materialised path of ids, '/1/5/9/': a downline check is a prefix match. */
+  path: string;
+  brand_id: number;
+  password_hash: string;
+  state: string;
+  commission_rate: string | null;
+  comm_type: string;
+  operator_type: number | null;
+  currency: string | null;
+  member_type: string | null;
+  nickname: string | null;
+  given_credit: Money;
+  features: Json<Record<string, boolean>>;
+  settings: Json<Record<string, unknown>>;
+  /** Bumped whenever anything in the member profile changes (userprofile answers no_changes otherwise). */
+  profile_version: Generated<number>;
+  last_login_at: Timestamp | null;
+  password_changed_at: DefaultTimestamp;
+  created_at: DefaultTimestamp;
+}
+
+export interface BetLimitTable {
+  account_pk: string;
+  limit_id: string;
+  min_bet: Money;
+  max_bet: Money;
+  max_payout: Money;
+}
+
+export interface SessionTable {
+  token: string;
+  account_pk: string;
+  kind: string;
+  profile_version_seen: number;
+  created_at: DefaultTimestamp;
+  expires_at: Timestamp;
+  revoked: Generated<boolean>;
+}
+
+export interface UsedLaunchTokenTable {
+  nonce: string;
+  used_at: DefaultTimestamp;
+}
+
+export interface LedgerAccountTable {
+  id: Generated<string>;
+  owner_pk: string | null;
+  kind: string;
+  currency: string;
+  /** Kept in step with entries for member accounts; roll-up accounts (house) leave it at 0 and sum entries. */
+  balance: DefaultMoney;
+  allow_negative: boolean;
+  rollup: boolean;
+}
+
+export interface TransferTable {
+  id: Generated<string>;
+  transfer_id: string;
+  kind: string;
+  currency: string;
+  amount: Money;
+  ref: string | null;
+  owner_pk: string | null;
+  created_at: DefaultTimestamp;
+}
+
+export interface EntryTable {
+  id: Generated<string>;
+  transfer_pk: string;
+  ledger_account_id: string;
+  amount: Money;
+}
+
+export interface ReservationTable {
+  transfer_pk: string;
+  owner_pk: string;
+  currency: string;
+  amount: Money;
+  state: string;
+  closed_by: string | null;
+}
+
+export interface SystemSettingTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  brands: BrandTable;
+  accounts: AccountTable;
+  bet_limits: BetLimitTable;
+  sessions: SessionTable;
+  used_launch_tokens: UsedLaunchTokenTable;
+  ledger_accounts: LedgerAccountTable;
+  transfers: TransferTable;
+  entries: EntryTable;
+  reservations: ReservationTable;
+  system_settings: SystemSettingTable;
+}
+
+export type AccountRow = Selectable<AccountTable>;
+export type NewAccount = Insertable<AccountTable>;
+export type BetLimitRow = Selectable<BetLimitTable>;
+export type SessionRow = Selectable<SessionTable>;
+export type LedgerAccountRow = Selectable<LedgerAccountTable>;

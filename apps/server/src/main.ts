@@ -1,0 +1,54 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { boot } from './boot';
+import { parseConfig } from './config';
+import { DEMO_MEMBERS, DEMO_PASSWORD, seedDemo } from './db/seed';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+
+async function main(): Promise<void> {
+  const config = parseConfig();
+  const runtime = await boot(config);
+  const { ctx } = runtime;
+  if (config.seedDemo) {
+    const { created } = await seedDemo(ctx);
+    if (created) ctx.log.info('demo data created');
+  }
+  const webDist = config.webDist ?? resolve(here, '../../web/dist');
+  const { app, state } = await buildApp(ctx, { webDist });
+  await app.listen({ host: config.host, port: config.port });
+
+  const url = `http://localhost:${config.port}`;
+  console.log(
+    [
+      '',
+      `  ${config.brand} Sports Betting Platform is running at ${url}`,
+      `  database: ${ctx.dbKind === 'pglite' ? `embedded PGlite (${config.database.kind === 'pglite' ? config.database.dataDir : ''})` : 'PostgreSQL'}`,
+      `  member logins (password ${DEMO_PASSWORD}): ${DEMO_MEMBERS.map((m) => m.accountId).join(', ')}`,
+      `  upline login for /bo (password ${DEMO_PASSWORD}): demoop`,
+      '',
+    ].join('\n'),
+  );
+
+  // Graceful shutdown: stop taking work (readyz says 503), finish in-flight requests, close the database.
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    state.shuttingDown = true;
+    ctx.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), config.shutdownGraceMs);
+    force.unref();
+    await app.close();
+    await runtime.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,248 @@
+import { sql } from 'kysely';
+import type { AccountRow, BetLimitRow, NewAccount } from '../../db/schema';
+import type { Executor } from '../wallet/repository';
+
+/** Accounts (upline and members), sessions, bet limits: the only SQL of the account capability. */
+export const accountRepository = {
+  async findByLogin(ex: Executor, login: string): Promise<AccountRow | undefined> {
+    // A nickname is a second login id: both share one case-insensitive namespace.
+    return ex
+      .selectFrom('accounts')
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          eb(sql`lower(account_id)`, '=', login.toLowerCase()),
+          eb(sql`lower(nickname)`, '=', login.toLowerCase()),
+        ]),
+      )
+      .executeTakeFirst();
+  },
+
+  async findByAccountId(ex: Executor, accountId: string): Promise<AccountRow | undefined> {
+    return ex
+      .selectFrom('accounts')
+      .selectAll()
+      .where(sql`lower(account_id)`, '=', accountId.toLowerCase())
+      .executeTakeFirst();
+  },
+
+  async findByPk(ex: Executor, pk: string): Promise<AccountRow | undefined> {
+    return ex.selectFrom('accounts').selectAll().where('id', '=', pk).executeTakeFirst();
+  },
+
+  async loginIdTaken(ex: Executor, login: string): Promise<boolean> {
+    const row = await ex
+      .selectFrom('accounts')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb(sql`lower(account_id)`, '=', login.toLowerCase()),
+          eb(sql`lower(nickname)`, '=', login.toLowerCase()),
+        ]),
+      )
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
+  /** States of the account's ancestors (its upline chain), from the materialised path. */
+  async ancestorStates(ex: Executor, path: string, selfPk: string): Promise<{ id: string; state: string; level: string; operator_type: number | null }[]> {
+    const ids = path.split('/').filter((id) => id !== '' && id !== selfPk);
+    if (ids.length === 0) return [];
+    const rows = await ex
+      .selectFrom('accounts')
+      .select(['id', 'state', 'level', 'operator_type'])
+      .where('id', 'in', ids)
+      .execute();
+    return rows.map((row) => ({ ...row, id: String(row.id) }));
+  },
+
+  async insert(ex: Executor, row: Omit<NewAccount, 'path'>, parentPath: string | null): Promise<AccountRow> {
+    const inserted = await ex.insertInto('accounts').values({ ...row, path: '/' }).returningAll().executeTakeFirstOrThrow();
+    const path = `${parentPath ?? '/'}${inserted.id}/`;
+    await ex.updateTable('accounts').set({ path }).where('id', '=', inserted.id).execute();
+    return { ...inserted, path };
+  },
+
+  async update(
+    ex: Executor,
+    pk: string,
+    changes: Partial<Pick<AccountRow, 'state' | 'commission_rate' | 'password_hash' | 'nickname' | 'given_credit' | 'last_login_at'>> & {
+      features?: string;
+      settings?: string;
+      password_changed_at?: Date;
+    },
+    bumpProfile: boolean,
+  ): Promise<void> {
+    await ex
+      .updateTable('accounts')
+      .set({ ...changes, ...(bumpProfile ? { profile_version: sql`profile_version + 1` } : {}) })
+      .where('id', '=', pk)
+      .execute();
+  },
+
+  async lockForUpdate(ex: Executor, pk: string): Promise<AccountRow | undefined> {
+    return ex.selectFrom('accounts').selectAll().where('id', '=', pk).forUpdate().executeTakeFirst();
+  },
+
+  async betLimits(ex: Executor, pk: string): Promise<BetLimitRow[]> {
+    return ex.selectFrom('bet_limits').selectAll().where('account_pk', '=', pk).orderBy('limit_id').execute();
+  },
+
+  async upsertBetLimits(
+    ex: Executor,
+    pk: string,
+    limits: { limitId: string; min: bigint; max: bigint; maxPayout: bigint }[],
+  ): Promise<void> {
+    if (limits.length === 0) return;
+    await ex
+      .insertInto('bet_limits')
+      .values(
+        limits.map((limit) => ({
+          account_pk: pk,
+          limit_id: limit.limitId,
+          min_bet: limit.min,
+          max_bet: limit.max,
+          max_payout: limit.maxPayout,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(['account_pk', 'limit_id']).doUpdateSet((eb) => ({
+          min_bet: eb.ref('excluded.min_bet'),
+          max_bet: eb.ref('excluded.max_bet'),
+          max_payout: eb.ref('excluded.max_payout'),
+        })),
+      )
+      .execute();
+  },
+
+  /** Members in a subtree (path prefix), with their balances, one page. */
+  async listMembers(ex: Executor, pathPrefix: string, page: number, pageSize: number) {
+    const rows = await ex
+      .selectFrom('accounts as a')
+      .leftJoin('ledger_accounts as av', (join) =>
+        join.onRef('av.owner_pk', '=', 'a.id').on('av.kind', '=', 'available').onRef('av.currency', '=', 'a.currency'),
+      )
+      .leftJoin('ledger_accounts as os', (join) =>
+        join.onRef('os.owner_pk', '=', 'a.id').on('os.kind', '=', 'outstanding').onRef('os.currency', '=', 'a.currency'),
+      )
+      .leftJoin('accounts as p', 'p.id', 'a.parent_id')
+      .select([
+        'a.account_id',
+        'a.level',
+        'p.account_id as parent_account_id',
+        'a.state',
+        'a.currency',
+        'a.member_type',
+        'a.given_credit',
+        'a.commission_rate',
+        'av.balance as available',
+        'os.balance as outstanding',
+      ])
+      .where('a.path', 'like', `${pathPrefix}%`)
+      .where('a.level', '=', 'member')
+      .orderBy('a.account_id')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute();
+    const total = await ex
+      .selectFrom('accounts')
+      .select((eb) => eb.fn.countAll<bigint>().as('n'))
+      .where('path', 'like', `${pathPrefix}%`)
+      .where('level', '=', 'member')
+      .executeTakeFirstOrThrow();
+    return { rows, total: Number(total.n) };
+  },
+
+  // ---- sessions ----
+  async insertSession(
+    ex: Executor,
+    row: { token: string; accountPk: string; kind: 'member' | 'backoffice'; expiresAt: Date; profileVersionSeen: number },
+  ): Promise<void> {
+    await ex
+      .insertInto('sessions')
+      .values({
+        token: row.token,
+        account_pk: row.accountPk,
+        kind: row.kind,
+        expires_at: row.expiresAt,
+        profile_version_seen: row.profileVersionSeen,
+      })
+      .execute();
+  },
+
+  async findSession(ex: Executor, token: string) {
+    return ex
+      .selectFrom('sessions as s')
+      .innerJoin('accounts as a', 'a.id', 's.account_pk')
+      .select([
+        's.token',
+        's.kind',
+        's.expires_at',
+        's.revoked',
+        's.profile_version_seen',
+        's.account_pk',
+      ])
+      .where('s.token', '=', token)
+      .executeTakeFirst();
+  },
+
+  async touchSession(ex: Executor, token: string, changes: { expiresAt?: Date; profileVersionSeen?: number }) {
+    await ex
+      .updateTable('sessions')
+      .set({
+        ...(changes.expiresAt ? { expires_at: changes.expiresAt } : {}),
+        ...(changes.profileVersionSeen !== undefined ? { profile_version_seen: changes.profileVersionSeen } : {}),
+      })
+      .where('token', '=', token)
+      .execute();
+  },
+
+  async revokeSessions(ex: Executor, accountPk: string, exceptToken?: string): Promise<void> {
+    let query = ex.updateTable('sessions').set({ revoked: true }).where('account_pk', '=', accountPk);
+    if (exceptToken) query = query.where('token', '<>', exceptToken);
+    await query.execute();
+  },
+
+  async markLaunchNonceUsed(ex: Executor, nonce: string): Promise<boolean> {
+    const row = await ex
+      .insertInto('used_launch_tokens')
+      .values({ nonce })
+      .onConflict((oc) => oc.column('nonce').doNothing())
+      .returning('nonce')
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
+  // ---- brands and system settings ----
+  async brandById(ex: Executor, id: number) {
+    return ex.selectFrom('brands').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+
+  async ensureBrand(ex: Executor, code: string, name: string): Promise<number> {
+    await ex
+      .insertInto('brands')
+      .values({ code, name })
+      .onConflict((oc) => oc.column('code').doNothing())
+      .execute();
+    const row = await ex.selectFrom('brands').select('id').where('code', '=', code).executeTakeFirstOrThrow();
+    return row.id;
+  },
+
+  async getOrCreateSetting(ex: Executor, key: string, create: () => string): Promise<string> {
+    await ex
+      .insertInto('system_settings')
+      .values({ key, value: create() })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
+    const row = await ex.selectFrom('system_settings').select('value').where('key', '=', key).executeTakeFirstOrThrow();
+    return row.value;
+  },
+
+  async countAccounts(ex: Executor): Promise<number> {
+    const row = await ex
+      .selectFrom('accounts')
+      .select((eb) => eb.fn.countAll<bigint>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+};

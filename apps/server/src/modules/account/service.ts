@@ -1,0 +1,246 @@
+import type { BalanceReply, ErrorCode, LoginReply, MemberSettings, MemberState } from '@sb/contract';
+import type { AppContext } from '../../context';
+import type { AccountRow } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { formatMinor } from '../../lib/money';
+import {
+  hashPassword,
+  isValidNickname,
+  isValidPassword,
+  newSessionToken,
+  verifyLaunchToken,
+  verifyPassword,
+} from '../../lib/security';
+import { buildMemberProfile, effectiveSettings, walletView } from './profile';
+import { accountRepository as repo } from './repository';
+
+/** A checked member session: who is calling and whether they may only view. */
+export interface MemberSession {
+  token: string;
+  account: AccountRow;
+  state: MemberState;
+  viewOnly: boolean;
+  profileVersionSeen: number;
+  operatorType: number;
+  parentAccountId: string;
+}
+
+/** Worst state wins along the chain: a closed agent closes its members. Order = severity. */
+const STATE_SEVERITY: MemberState[] = ['closed', 'blocked', 'frozen', 'inactive', 'suspended', 'active'];
+const STATE_CODE: Partial<Record<MemberState, ErrorCode>> = {
+  closed: 'CLOSE',
+  blocked: 'BLOCK',
+  frozen: 'FREEZE',
+  inactive: 'account_inactive',
+};
+
+const BALANCE_FLAG_TTL_MS = 10_000;
+
+export class AccountService {
+  constructor(private readonly ctx: AppContext) {}
+
+  /** authlogin, userlogin, securelogin, switchlogin: account id (or nickname) and password. */
+  async login(input: { account_id: string; password: string }, clientIp: string): Promise<LoginReply> {
+    const attempts = await this.ctx.limits.hit(`login:${input.account_id.toLowerCase()}:${clientIp}`, 60_000);
+    if (attempts > this.ctx.config.loginAttemptsPerMinute) throw new AppError('loginLimit');
+    const account = await repo.findByLogin(this.ctx.db, input.account_id);
+    // One answer for an unknown account and a wrong password: no account enumeration.
+    if (!account || account.level !== 'member') throw new AppError('account_not_exists');
+    if (!(await verifyPassword(account.password_hash, input.password))) throw new AppError('account_not_exists');
+    return this.openSession(account);
+  }
+
+  /** Launch: a one-time HMAC-signed token issued by the operator side. */
+  async launch(token: string): Promise<LoginReply> {
+    const claims = verifyLaunchToken(token, this.ctx.secret);
+    if (!claims || claims.exp < this.ctx.now().getTime()) throw new AppError('invalid_token');
+    const account = await repo.findByAccountId(this.ctx.db, claims.account_id);
+    if (!account || account.level !== 'member') throw new AppError('account_not_exists');
+    if (!(await repo.markLaunchNonceUsed(this.ctx.db, claims.nonce))) throw new AppError('invalid_token');
+    return this.openSession(account);
+  }
+
+  /** Checks a member session in the spec's order; every failure is a session-invalid code. */
+  async requireSession(input: { account_id: string; session_token: string }): Promise<MemberSession> {
+    const session = await repo.findSession(this.ctx.db, input.session_token);
+    if (!session || session.kind !== 'member') throw new AppError('session_not_exists');
+    if (session.revoked || session.expires_at.getTime() <= this.ctx.now().getTime()) {
+      throw new AppError('session_expired');
+    }
+    const account = await repo.findByPk(this.ctx.db, String(session.account_pk));
+    if (!account) throw new AppError('account_not_exists');
+    if (account.account_id.toLowerCase() !== input.account_id.toLowerCase()) throw new AppError('invalidSession');
+    const chain = await repo.ancestorStates(this.ctx.db, account.path, String(account.id));
+    const state = worstState([account.state, ...chain.map((row) => row.state)]);
+    const code = STATE_CODE[state];
+    if (code) throw new AppError(code);
+    await this.slideExpiry(session.token, session.expires_at);
+    const operator = chain.find((row) => row.level === 'operator');
+    const parent = account.parent_id ? await repo.findByPk(this.ctx.db, String(account.parent_id)) : undefined;
+    return {
+      token: session.token,
+      account,
+      state,
+      viewOnly: state === 'suspended',
+      profileVersionSeen: session.profile_version_seen,
+      operatorType: operator?.operator_type ?? 1,
+      parentAccountId: parent?.account_id ?? '',
+    };
+  }
+
+  /** userprofile: the full profile, or no_changes when nothing changed since this session last saw it. */
+  async profile(input: { account_id: string; session_token: string }): Promise<LoginReply | 'no_changes'> {
+    const session = await this.requireSession(input);
+    if (session.account.profile_version <= session.profileVersionSeen) return 'no_changes';
+    return this.profileFor(session);
+  }
+
+  /** userbalance / vuserbalance. One call at a time per session: a parallel call answers requestPending. */
+  async balance(
+    input: { account_id: string; session_token: string },
+    operatorKind: 'normal' | 'virtual',
+  ): Promise<BalanceReply> {
+    const session = await this.requireSession(input);
+    const virtual = session.operatorType === 2;
+    if (virtual !== (operatorKind === 'virtual')) throw new AppError('forbiddenAccess');
+    const flag = `balance:${session.token}`;
+    if (!(await this.ctx.limits.acquire(flag, BALANCE_FLAG_TTL_MS))) throw new AppError('requestPending');
+    try {
+      const { account } = session;
+      const balances = await this.ctx.ledger.balances(this.ctx.db, String(account.id), account.currency ?? '');
+      const wallet = walletView(account, balances);
+      return {
+        balance: formatMinor(wallet.available),
+        account_balance: formatMinor(wallet.cash),
+        outstanding_balance: formatMinor(wallet.outstanding),
+        retrieve_profile: account.profile_version > session.profileVersionSeen,
+      };
+    } finally {
+      await this.ctx.limits.release(flag);
+    }
+  }
+
+  /** usersettings: merges the given fields over what is stored. */
+  async saveSettings(
+    input: { account_id: string; session_token: string } & Partial<MemberSettings>,
+  ): Promise<void> {
+    const session = await this.requireSession(input);
+    const { account_id: _id, session_token: _token, ...fields } = input;
+    const next = effectiveSettings({ ...session.account.settings, ...fields });
+    await repo.update(this.ctx.db, String(session.account.id), { settings: JSON.stringify(next) }, true);
+    // The caller knows what it saved: this session need not be told to refresh its profile for it.
+    await repo.touchSession(this.ctx.db, session.token, { profileVersionSeen: session.account.profile_version + 1 });
+  }
+
+  async changePassword(input: {
+    account_id: string;
+    session_token: string;
+    current_password: string;
+    new_password: string;
+    confirm_password: string;
+  }): Promise<void> {
+    const session = await this.requireSession(input);
+    if (!isValidPassword(input.new_password)) throw new AppError('invalid_new_password', { field: 'new_password' });
+    if (input.new_password !== input.confirm_password) {
+      throw new AppError('password_not_match', { field: 'confirm_password' });
+    }
+    if (!(await verifyPassword(session.account.password_hash, input.current_password))) {
+      throw new AppError('invalid_password', { field: 'current_password' });
+    }
+    if (input.current_password === input.new_password) throw new AppError('same_password', { field: 'new_password' });
+    const passwordHash = await hashPassword(input.new_password);
+    await this.ctx.db.transaction().execute(async (trx) => {
+      await repo.update(
+        trx,
+        String(session.account.id),
+        { password_hash: passwordHash, password_changed_at: this.ctx.now() },
+        false,
+      );
+      // Other sessions of this member end: whoever knew the old password is logged out.
+      await repo.revokeSessions(trx, String(session.account.id), session.token);
+    });
+  }
+
+  /** addsecondary: the one-time nickname, which becomes a second login id. */
+  async addSecondary(input: { account_id: string; session_token: string; nickname: string }): Promise<LoginReply> {
+    const session = await this.requireSession(input);
+    if (!isValidNickname(input.nickname)) throw new AppError('invalid_nickname', { field: 'nickname' });
+    await this.ctx.db.transaction().execute(async (trx) => {
+      const locked = await repo.lockForUpdate(trx, String(session.account.id));
+      if (!locked || locked.nickname !== null) throw new AppError('secondary_account_exists');
+      if (await repo.loginIdTaken(trx, input.nickname)) throw new AppError('new_login_id_exists', { field: 'nickname' });
+      try {
+        await repo.update(trx, String(session.account.id), { nickname: input.nickname }, true);
+      } catch (error) {
+        // Two members racing for one nickname: the unique index decides, the loser gets the spec's code.
+        if (isUniqueViolation(error)) throw new AppError('new_login_id_exists', { field: 'nickname' });
+        throw error;
+      }
+    });
+    const refreshed = await this.requireSession(input);
+    return this.profileFor(refreshed);
+  }
+
+  // ---- internals ----
+
+  private async openSession(account: AccountRow): Promise<LoginReply> {
+    const chain = await repo.ancestorStates(this.ctx.db, account.path, String(account.id));
+    const state = worstState([account.state, ...chain.map((row) => row.state)]);
+    const code = STATE_CODE[state];
+    if (code) throw new AppError(code);
+    const token = newSessionToken();
+    const now = this.ctx.now();
+    await this.ctx.db.transaction().execute(async (trx) => {
+      await repo.insertSession(trx, {
+        token,
+        accountPk: String(account.id),
+        kind: 'member',
+        expiresAt: new Date(now.getTime() + this.ctx.config.sessionTtlMs),
+        profileVersionSeen: account.profile_version,
+      });
+      await repo.update(trx, String(account.id), { last_login_at: now }, false);
+    });
+    const session = await this.requireSession({ account_id: account.account_id, session_token: token });
+    return this.profileFor(session);
+  }
+
+  private async profileFor(session: MemberSession): Promise<LoginReply> {
+    const { account } = session;
+    const [balances, limits, brand] = [
+      await this.ctx.ledger.balances(this.ctx.db, String(account.id), account.currency ?? ''),
+      await repo.betLimits(this.ctx.db, String(account.id)),
+      await repo.brandById(this.ctx.db, account.brand_id),
+    ];
+    if (account.profile_version > session.profileVersionSeen) {
+      await repo.touchSession(this.ctx.db, session.token, { profileVersionSeen: account.profile_version });
+    }
+    return buildMemberProfile({
+      account,
+      sessionToken: session.token,
+      parentAccountId: session.parentAccountId,
+      operatorType: session.operatorType,
+      brandName: brand?.name ?? this.ctx.config.brand,
+      state: session.state,
+      balances,
+      limits,
+    });
+  }
+
+  /** Sliding expiry, written at most once per half lifetime so a busy session is not a write per call. */
+  private async slideExpiry(token: string, expiresAt: Date): Promise<void> {
+    const now = this.ctx.now().getTime();
+    const ttl = this.ctx.config.sessionTtlMs;
+    if (expiresAt.getTime() - now < ttl / 2) {
+      await repo.touchSession(this.ctx.db, token, { expiresAt: new Date(now + ttl) });
+    }
+  }
+}
+
+export function worstState(states: string[]): MemberState {
+  for (const state of STATE_SEVERITY) if (states.includes(state)) return state;
+  return 'active';
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+}

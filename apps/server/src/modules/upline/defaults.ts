@@ -1,0 +1,45 @@
+import type { Currency } from '@sb/contract';
+
+/**
+ * Default bet limits for a new member, in MYR minor units, scaled per currency. Keys are the spec's
+ * sport ids (1 soccer, 2 basketball, 3 football, 5 tennis...) and bet-type ids ('parlay', 'mmo'...).
+ * The upline changes them per member with /bo/setbetlimits.
+ */
+const MYR_LIMITS: { id: string; min: bigint; max: bigint; maxPayout: bigint }[] = [
+  { id: '1', min: 500n, max: 2_000_000n, maxPayout: 20_000_000n }, // soccer: 5 to 20,000; payout 200,000
+  { id: '2', min: 500n, max: 1_000_000n, maxPayout: 20_000_000n }, // basketball
+  { id: '3', min: 500n, max: 500_000n, maxPayout: 5_000_000n }, // american football
+  { id: '5', min: 500n, max: 500_000n, maxPayout: 10_000_000n }, // tennis
+  { id: '0', min: 500n, max: 200_000n, maxPayout: 5_000_000n }, // any other sport
+  { id: 'parlay', min: 300n, max: 100_000n, maxPayout: 10_000_000n },
+  { id: 'sysparlay', min: 100n, max: 50_000n, maxPayout: 10_000_000n },
+  { id: 'mmo', min: 500n, max: 500_000n, maxPayout: 5_000_000n },
+  { id: 'outright', min: 500n, max: 100_000n, maxPayout: 5_000_000n },
+];
+
+/** How many units of the currency roughly match one MYR, as a whole-number ratio (exact). */
+const SCALE: Record<Currency, { num: bigint; den: bigint }> = {
+  MYR: { num: 1n, den: 1n },
+  SGD: { num: 3n, den: 10n },
+  USD: { num: 1n, den: 4n },
+  CNY: { num: 3n, den: 2n },
+  THB: { num: 8n, den: 1n },
+  IDR: { num: 3500n, den: 1n },
+  MMK: { num: 500n, den: 1n },
+};
+
+export function defaultBetLimits(currency: Currency) {
+  const { num, den } = SCALE[currency];
+  // Scale, then round to whole currency units so limits read cleanly (5.00, not 4.97).
+  const scale = (minor: bigint) => {
+    const scaled = (minor * num) / den;
+    const whole = (scaled / 100n) * 100n;
+    return whole > 0n ? whole : 100n;
+  };
+  return MYR_LIMITS.map((limit) => ({
+    limitId: limit.id,
+    min: scale(limit.min),
+    max: scale(limit.max),
+    maxPayout: scale(limit.maxPayout),
+  }));
+}

@@ -1,0 +1,331 @@
+import {
+  ACCOUNT_LEVELS,
+  type AccountLevel,
+  type BoMemberRow,
+  type Currency,
+  type Feature,
+  type MemberState,
+} from '@sb/contract';
+import type { AppContext } from '../../context';
+import type { AccountRow } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { formatMinor, toMinor } from '../../lib/money';
+import { hashPassword, isValidPassword, newSessionToken, signLaunchToken, verifyPassword } from '../../lib/security';
+import { accountRepository as repo } from '../account/repository';
+import { isUniqueViolation } from '../account/service';
+import type { Trx } from '../wallet/service';
+import { defaultBetLimits } from './defaults';
+
+const CHILD_LEVEL: Record<AccountLevel, AccountLevel | null> = {
+  operator: 'shareholder',
+  shareholder: 'super_senior',
+  super_senior: 'senior',
+  senior: 'master',
+  master: 'agent',
+  agent: 'member',
+  member: null,
+};
+
+export interface NewAccountInput {
+  account_id: string;
+  password: string;
+  parent_id?: string;
+  commission_rate?: string;
+  currency?: Currency;
+  member_type?: 'cash' | 'credit';
+  operator_type?: 1 | 2;
+}
+
+/**
+ * The upline's powers over its downline (backoffice calls). Every call checks the target sits strictly
+ * below the caller in the chain: an agent cannot touch another agent's member.
+ */
+export class UplineService {
+  constructor(private readonly ctx: AppContext) {}
+
+  async login(input: { account_id: string; password: string }, clientIp: string) {
+    const attempts = await this.ctx.limits.hit(`bologin:${input.account_id.toLowerCase()}:${clientIp}`, 60_000);
+    if (attempts > this.ctx.config.loginAttemptsPerMinute) throw new AppError('loginLimit');
+    const account = await repo.findByAccountId(this.ctx.db, input.account_id);
+    if (!account || account.level === 'member' || !(await verifyPassword(account.password_hash, input.password))) {
+      throw new AppError('account_not_exists');
+    }
+    if (account.state !== 'active') throw new AppError('account_inactive');
+    const token = newSessionToken();
+    await repo.insertSession(this.ctx.db, {
+      token,
+      accountPk: String(account.id),
+      kind: 'backoffice',
+      expiresAt: new Date(this.ctx.now().getTime() + this.ctx.config.sessionTtlMs),
+      profileVersionSeen: 0,
+    });
+    return { token, account_id: account.account_id, level: account.level };
+  }
+
+  async requireCaller(token: string | undefined): Promise<AccountRow> {
+    if (!token) throw new AppError('unauthenticatedUser', { httpStatus: 401 });
+    const session = await repo.findSession(this.ctx.db, token);
+    if (!session || session.kind !== 'backoffice' || session.revoked) {
+      throw new AppError('unauthenticatedUser', { httpStatus: 401 });
+    }
+    if (session.expires_at.getTime() <= this.ctx.now().getTime()) throw new AppError('session_expired', { httpStatus: 401 });
+    const caller = await repo.findByPk(this.ctx.db, String(session.account_pk));
+    if (!caller || caller.state !== 'active') throw new AppError('account_inactive', { httpStatus: 403 });
+    return caller;
+  }
+
+  /** Creates the top of a chain (seed and operator onboarding): no caller above it. */
+  async createOperator(input: { account_id: string; password: string; brandId: number; operatorType: 1 | 2 }) {
+    return this.ctx.db.transaction().execute(async (trx) => {
+      if (await repo.loginIdTaken(trx, input.account_id)) throw new AppError('account_exists', { field: 'account_id' });
+      return repo.insert(
+        trx,
+        {
+          account_id: input.account_id,
+          level: 'operator',
+          parent_id: null,
+          brand_id: input.brandId,
+          password_hash: await hashPassword(input.password),
+          state: 'active',
+          commission_rate: null,
+          comm_type: 'A',
+          operator_type: input.operatorType,
+          currency: null,
+          member_type: null,
+          nickname: null,
+          given_credit: 0n,
+          features: '{}',
+          settings: '{}',
+        },
+        null,
+      );
+    });
+  }
+
+  async createAccount(caller: AccountRow, input: NewAccountInput): Promise<BoMemberRow> {
+    if (!isValidPassword(input.password)) throw new AppError('invalid_new_password', { field: 'password' });
+    if (!/^[A-Za-z0-9_]{3,30}$/.test(input.account_id)) throw new AppError('invalid_request', { field: 'account_id' });
+    const passwordHash = await hashPassword(input.password);
+    return this.ctx.db.transaction().execute(async (trx) => {
+      const parent = input.parent_id ? await this.downlineOrSelf(trx, caller, input.parent_id) : caller;
+      const level = CHILD_LEVEL[parent.level as AccountLevel];
+      if (!level) throw new AppError('forbiddenAccess', { field: 'parent_id' });
+      const isMember = level === 'member';
+      // The spec: every upline level below the operator carries a commission rate.
+      if (!isMember && input.commission_rate === undefined) throw new AppError('rate_required', { field: 'commission_rate' });
+      if (isMember && !input.currency) throw new AppError('currency_required', { field: 'currency' });
+      if (await repo.loginIdTaken(trx, input.account_id)) throw new AppError('account_exists', { field: 'account_id' });
+      let row: AccountRow;
+      try {
+        row = await repo.insert(
+          trx,
+          {
+            account_id: input.account_id,
+            level,
+            parent_id: parent.id,
+            brand_id: parent.brand_id,
+            password_hash: passwordHash,
+            state: 'active',
+            commission_rate: input.commission_rate ?? null,
+            comm_type: 'A',
+            operator_type: null,
+            currency: isMember ? (input.currency ?? null) : null,
+            member_type: isMember ? (input.member_type ?? 'cash') : null,
+            nickname: null,
+            given_credit: 0n,
+            features: '{}',
+            settings: '{}',
+          },
+          parent.path,
+        );
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('account_exists', { field: 'account_id' });
+        throw error;
+      }
+      if (isMember && input.currency) {
+        await this.ctx.ledger.openMemberAccounts(trx, String(row.id), input.currency);
+        await repo.upsertBetLimits(trx, String(row.id), defaultBetLimits(input.currency));
+      }
+      return toMemberRow(row, parent.account_id, 0n, 0n);
+    });
+  }
+
+  async setState(caller: AccountRow, input: { account_id: string; state: MemberState }): Promise<void> {
+    await this.ctx.db.transaction().execute(async (trx) => {
+      const target = await this.downline(trx, caller, input.account_id);
+      await repo.update(trx, String(target.id), { state: input.state }, true);
+    });
+  }
+
+  /** Cash in for a cash member (idempotent by transfer id). */
+  async deposit(caller: AccountRow, input: { account_id: string; amount: string; transfer_id: string }) {
+    return this.moveCash(caller, input, 'deposit');
+  }
+
+  async withdraw(caller: AccountRow, input: { account_id: string; amount: string; transfer_id: string }) {
+    return this.moveCash(caller, input, 'withdraw');
+  }
+
+  /** Sets a credit member's given credit to a new total; the difference moves against the parent's credit line. */
+  async setCredit(caller: AccountRow, input: { account_id: string; amount: string; transfer_id: string }) {
+    return this.ctx.db.transaction().execute(async (trx) => {
+      const target = await this.downline(trx, caller, input.account_id);
+      if (target.level !== 'member' || target.member_type !== 'credit') throw new AppError('invalid_request', { field: 'account_id' });
+      const locked = await repo.lockForUpdate(trx, String(target.id));
+      if (!locked || !locked.currency || !locked.parent_id) throw new AppError('wallet_not_exists');
+      const next = toMinor(input.amount);
+      const delta = next - locked.given_credit;
+      const common = {
+        transferId: input.transfer_id,
+        ownerPk: String(locked.id),
+        currency: locked.currency,
+        uplinePk: String(locked.parent_id),
+      };
+      if (delta > 0n) {
+        const moved = await this.ctx.ledger.credit(trx, { ...common, amount: delta, kind: 'credit_given' });
+        if (moved.replayed) return this.memberRow(trx, String(locked.id));
+      } else if (delta < 0n) {
+        const moved = await this.ctx.ledger.debit(trx, { ...common, amount: -delta, kind: 'credit_taken' });
+        if (moved.replayed) return this.memberRow(trx, String(locked.id));
+      }
+      await repo.update(trx, String(locked.id), { given_credit: next }, true);
+      return this.memberRow(trx, String(locked.id));
+    });
+  }
+
+  async setBetLimits(
+    caller: AccountRow,
+    input: { account_id: string; limits: { id: string; min: string; max: string; max_payout: string }[] },
+  ): Promise<void> {
+    const limits = input.limits.map((limit) => ({
+      limitId: limit.id,
+      min: toMinor(limit.min),
+      max: toMinor(limit.max),
+      maxPayout: toMinor(limit.max_payout),
+    }));
+    for (const limit of limits) {
+      if (limit.max < limit.min || limit.maxPayout < limit.max) throw new AppError('invalid_amount', { field: 'limits' });
+    }
+    await this.ctx.db.transaction().execute(async (trx) => {
+      const target = await this.downline(trx, caller, input.account_id);
+      if (target.level !== 'member') throw new AppError('invalid_request', { field: 'account_id' });
+      await repo.upsertBetLimits(trx, String(target.id), limits);
+      await repo.update(trx, String(target.id), {}, true);
+    });
+  }
+
+  async setCommission(caller: AccountRow, input: { account_id: string; rate: string }): Promise<void> {
+    await this.ctx.db.transaction().execute(async (trx) => {
+      const target = await this.downline(trx, caller, input.account_id);
+      await repo.update(trx, String(target.id), { commission_rate: input.rate }, true);
+    });
+  }
+
+  async setFeatures(caller: AccountRow, input: { account_id: string; features: Partial<Record<Feature, boolean>> }) {
+    await this.ctx.db.transaction().execute(async (trx) => {
+      const target = await this.downline(trx, caller, input.account_id);
+      const features = { ...target.features, ...input.features };
+      await repo.update(trx, String(target.id), { features: JSON.stringify(features) }, true);
+    });
+  }
+
+  async resetPassword(caller: AccountRow, input: { account_id: string; new_password: string }): Promise<void> {
+    if (!isValidPassword(input.new_password)) throw new AppError('invalid_new_password', { field: 'new_password' });
+    const passwordHash = await hashPassword(input.new_password);
+    await this.ctx.db.transaction().execute(async (trx) => {
+      const target = await this.downline(trx, caller, input.account_id);
+      await repo.update(trx, String(target.id), { password_hash: passwordHash, password_changed_at: this.ctx.now() }, false);
+      await repo.revokeSessions(trx, String(target.id));
+    });
+  }
+
+  async listMembers(caller: AccountRow, input: { parent_id?: string; page: number; page_size: number }) {
+    const root = input.parent_id ? await this.downlineOrSelf(this.ctx.db, caller, input.parent_id) : caller;
+    const { rows, total } = await repo.listMembers(this.ctx.db, root.path, input.page, input.page_size);
+    return {
+      total,
+      page: input.page,
+      members: rows.map(
+        (row): BoMemberRow => ({
+          account_id: row.account_id,
+          level: row.level as AccountLevel,
+          parent_id: row.parent_account_id,
+          state: row.state,
+          currency: row.currency,
+          member_type: row.member_type,
+          available_balance: row.available === null ? null : formatMinor(row.available),
+          outstanding_balance: row.outstanding === null ? null : formatMinor(row.outstanding),
+          given_credit: formatMinor(row.given_credit),
+          commission_rate: row.commission_rate,
+        }),
+      ),
+    };
+  }
+
+  /** A one-time launch token for one of the caller's members (the operator side of token login). */
+  async issueLaunchToken(caller: AccountRow, input: { account_id: string }) {
+    const target = await this.downline(this.ctx.db, caller, input.account_id);
+    if (target.level !== 'member') throw new AppError('invalid_request', { field: 'account_id' });
+    const exp = this.ctx.now().getTime() + this.ctx.config.launchTokenTtlMs;
+    return { token: signLaunchToken({ account_id: target.account_id, exp, nonce: newSessionToken() }, this.ctx.secret) };
+  }
+
+  // ---- internals ----
+
+  private async moveCash(
+    caller: AccountRow,
+    input: { account_id: string; amount: string; transfer_id: string },
+    kind: 'deposit' | 'withdraw',
+  ) {
+    return this.ctx.db.transaction().execute(async (trx) => {
+      const target = await this.downline(trx, caller, input.account_id);
+      if (target.level !== 'member' || !target.currency) throw new AppError('wallet_not_exists');
+      const common = {
+        transferId: input.transfer_id,
+        ownerPk: String(target.id),
+        currency: target.currency,
+        amount: toMinor(input.amount),
+      };
+      if (kind === 'deposit') await this.ctx.ledger.credit(trx, { ...common, kind: 'deposit' });
+      else await this.ctx.ledger.debit(trx, { ...common, kind: 'withdraw' });
+      return this.memberRow(trx, String(target.id));
+    });
+  }
+
+  private async memberRow(trx: Trx, pk: string): Promise<BoMemberRow> {
+    const row = await repo.findByPk(trx, pk);
+    if (!row) throw new AppError('account_not_exists');
+    const parent = row.parent_id ? await repo.findByPk(trx, String(row.parent_id)) : undefined;
+    const balances = row.currency ? await this.ctx.ledger.balances(trx, pk, row.currency) : { available: 0n, outstanding: 0n };
+    return toMemberRow(row, parent?.account_id ?? null, balances.available, balances.outstanding);
+  }
+
+  /** The target must sit strictly below the caller. */
+  private async downline(ex: Trx | AppContext['db'], caller: AccountRow, accountId: string): Promise<AccountRow> {
+    const target = await repo.findByAccountId(ex, accountId);
+    if (!target) throw new AppError('account_not_exists', { field: 'account_id' });
+    if (target.id === caller.id || !target.path.startsWith(caller.path)) throw new AppError('forbiddenAccess');
+    return target;
+  }
+
+  private async downlineOrSelf(ex: Trx | AppContext['db'], caller: AccountRow, accountId: string) {
+    if (accountId.toLowerCase() === caller.account_id.toLowerCase()) return caller;
+    return this.downline(ex, caller, accountId);
+  }
+}
+
+function toMemberRow(row: AccountRow, parentAccountId: string | null, available: bigint, outstanding: bigint): BoMemberRow {
+  const isMember = row.level === 'member';
+  return {
+    account_id: row.account_id,
+    level: ACCOUNT_LEVELS.includes(row.level as AccountLevel) ? (row.level as AccountLevel) : 'member',
+    parent_id: parentAccountId,
+    state: row.state,
+    currency: row.currency,
+    member_type: row.member_type,
+    available_balance: isMember ? formatMinor(available) : null,
+    outstanding_balance: isMember ? formatMinor(outstanding) : null,
+    given_credit: isMember ? formatMinor(row.given_credit) : null,
+    commission_rate: row.commission_rate,
+  };
+}

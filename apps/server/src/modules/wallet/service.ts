@@ -1,0 +1,248 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { ledgerRepository as repo, type Executor } from './repository';
+
+export type Trx = Transaction<Database>;
+
+/** Ledger account kinds. Member money sits in available and outstanding; the house and cash are roll-ups. */
+export const MEMBER_AVAILABLE = 'available';
+export const MEMBER_OUTSTANDING = 'outstanding';
+const HOUSE = 'house';
+const CASH = 'cash';
+const CREDIT_LINE = 'credit_line';
+
+export type CreditKind = 'deposit' | 'credit_given' | 'adjustment_in';
+export type DebitKind = 'withdraw' | 'credit_taken' | 'adjustment_out';
+
+export interface TransferResult {
+  transferId: string;
+  /** True when this transfer id was already recorded: nothing moved this time. */
+  replayed: boolean;
+}
+
+export interface MemberBalances {
+  available: bigint;
+  outstanding: bigint;
+}
+
+interface Leg {
+  accountId: string;
+  amount: bigint;
+  /** False for roll-up accounts (house, cash): entries only, so no hot balance row. */
+  kept: boolean;
+}
+
+/**
+ * Double-entry ledger. Every movement is a transfer with a caller-chosen unique id (the idempotency key)
+ * whose entries sum to zero. All methods run inside the caller's transaction so money moves atomically
+ * with the caller's own writes (a bet row, a settlement mark), and a refusal rolls both back.
+ */
+export class LedgerService {
+  /** Opens a member's accounts (idempotent). */
+  async openMemberAccounts(trx: Trx, ownerPk: string, currency: string): Promise<void> {
+    for (const kind of [MEMBER_AVAILABLE, MEMBER_OUTSTANDING]) {
+      await repo.ensureAccount(trx, { ownerPk, kind, currency }, { allowNegative: false, rollup: false });
+    }
+  }
+
+  /** Stake: available -> outstanding. Refused with insufficient_balance if available would go below zero. */
+  async reserve(
+    trx: Trx,
+    input: { transferId: string; ownerPk: string; currency: string; amount: bigint; ref?: string },
+  ): Promise<TransferResult> {
+    assertPositive(input.amount);
+    const header = { kind: 'stake', amount: input.amount, ownerPk: input.ownerPk, currency: input.currency };
+    const transferPk = await this.begin(trx, input.transferId, header, input.ref, 'duplicate_debit_record');
+    if (transferPk === null) return { transferId: input.transferId, replayed: true };
+    const available = await this.memberAccount(trx, input.ownerPk, MEMBER_AVAILABLE, input.currency);
+    const outstanding = await this.memberAccount(trx, input.ownerPk, MEMBER_OUTSTANDING, input.currency);
+    await this.move(trx, transferPk, [
+      { accountId: available, amount: -input.amount, kept: true },
+      { accountId: outstanding, amount: input.amount, kept: true },
+    ]);
+    await repo.insertReservation(trx, {
+      transferPk,
+      ownerPk: input.ownerPk,
+      currency: input.currency,
+      amount: input.amount,
+    });
+    return { transferId: input.transferId, replayed: false };
+  }
+
+  /** Settles a reservation: the stake goes to the house and the payout (possibly 0) back to available. */
+  async post(
+    trx: Trx,
+    input: { transferId: string; reservationId: string; payout: bigint; ref?: string },
+  ): Promise<TransferResult> {
+    if (input.payout < 0n) throw new RangeError('payout must not be negative');
+    return this.close(trx, input.transferId, input.reservationId, 'posted', input.payout, input.ref);
+  }
+
+  /** Releases a reservation untouched: outstanding -> available. */
+  async void(trx: Trx, input: { transferId: string; reservationId: string; ref?: string }): Promise<TransferResult> {
+    return this.close(trx, input.transferId, input.reservationId, 'voided', null, input.ref);
+  }
+
+  /**
+   * Money in: a deposit (from cash), credit given by the upline (from its credit line) or an adjustment
+   * (from the house).
+   */
+  async credit(
+    trx: Trx,
+    input: { transferId: string; ownerPk: string; currency: string; amount: bigint; kind: CreditKind; uplinePk?: string; ref?: string },
+  ): Promise<TransferResult> {
+    assertPositive(input.amount);
+    const header = { kind: input.kind, amount: input.amount, ownerPk: input.ownerPk, currency: input.currency };
+    const transferPk = await this.begin(trx, input.transferId, header, input.ref, 'duplicate_credit_record');
+    if (transferPk === null) return { transferId: input.transferId, replayed: true };
+    const source = await this.counterparty(trx, input.kind, input.currency, input.uplinePk);
+    const available = await this.memberAccount(trx, input.ownerPk, MEMBER_AVAILABLE, input.currency);
+    await this.move(trx, transferPk, [
+      { ...source, amount: -input.amount },
+      { accountId: available, amount: input.amount, kept: true },
+    ]);
+    return { transferId: input.transferId, replayed: false };
+  }
+
+  /** Money out of available: a withdrawal, credit taken back, or an adjustment. Never below zero. */
+  async debit(
+    trx: Trx,
+    input: { transferId: string; ownerPk: string; currency: string; amount: bigint; kind: DebitKind; uplinePk?: string; ref?: string },
+  ): Promise<TransferResult> {
+    assertPositive(input.amount);
+    const header = { kind: input.kind, amount: input.amount, ownerPk: input.ownerPk, currency: input.currency };
+    const transferPk = await this.begin(trx, input.transferId, header, input.ref, 'duplicate_debit_record');
+    if (transferPk === null) return { transferId: input.transferId, replayed: true };
+    const sink = await this.counterparty(trx, input.kind, input.currency, input.uplinePk);
+    const available = await this.memberAccount(trx, input.ownerPk, MEMBER_AVAILABLE, input.currency);
+    await this.move(trx, transferPk, [
+      { accountId: available, amount: -input.amount, kept: true },
+      { ...sink, amount: input.amount },
+    ]);
+    return { transferId: input.transferId, replayed: false };
+  }
+
+  async balances(ex: Executor, ownerPk: string, currency: string): Promise<MemberBalances> {
+    const byKind = await repo.balances(ex, ownerPk, currency);
+    return { available: byKind.get(MEMBER_AVAILABLE) ?? 0n, outstanding: byKind.get(MEMBER_OUTSTANDING) ?? 0n };
+  }
+
+  /** Proves the books: every transfer sums to zero, every kept balance equals its entries, no guard broken. */
+  async verify(ex: Executor, limit = 20) {
+    const [unbalanced, drifted, negative, outstanding, counts] = [
+      await repo.unbalancedTransfers(ex, limit),
+      await repo.driftedBalances(ex, limit),
+      await repo.negativeGuardedAccounts(ex, limit),
+      await repo.outstandingMismatches(ex, limit),
+      await repo.counts(ex),
+    ];
+    const ok = unbalanced.length + drifted.length + negative.length + outstanding.length === 0;
+    return { ok, counts, unbalanced, drifted, negative, outstanding };
+  }
+
+  // ---- internals ----
+
+  private async close(
+    trx: Trx,
+    transferId: string,
+    reservationId: string,
+    state: 'posted' | 'voided',
+    payout: bigint | null,
+    ref: string | undefined,
+  ): Promise<TransferResult> {
+    const reservation = await repo.lockReservation(trx, reservationId);
+    if (!reservation) throw new AppError('transfer_not_exists', { field: 'reservation_id' });
+    const ownerPk = String(reservation.owner_pk);
+    const kind = state === 'posted' ? 'settle' : 'release';
+    const header = { kind, amount: payout ?? reservation.amount, ownerPk, currency: reservation.currency };
+    const transferPk = await this.begin(trx, transferId, header, ref ?? reservationId, 'duplicate_credit_record');
+    if (transferPk === null) return { transferId, replayed: true };
+    // A reservation closes once; a second, different close is a bug in the caller, not a replay.
+    if (reservation.state !== 'open') {
+      throw new AppError('duplicate_credit_record', { extra: { reason: `reservation already ${reservation.state}` } });
+    }
+    const stake = reservation.amount;
+    const returned = payout ?? stake;
+    const outstanding = await this.memberAccount(trx, ownerPk, MEMBER_OUTSTANDING, reservation.currency);
+    const available = await this.memberAccount(trx, ownerPk, MEMBER_AVAILABLE, reservation.currency);
+    const legs: Leg[] = [
+      { accountId: outstanding, amount: -stake, kept: true },
+      { accountId: available, amount: returned, kept: true },
+    ];
+    if (returned !== stake) {
+      const house = await this.houseAccount(trx, HOUSE, reservation.currency);
+      legs.push({ accountId: house, amount: stake - returned, kept: false });
+    }
+    await this.move(trx, transferPk, legs);
+    await repo.closeReservation(trx, String(reservation.transfer_pk), state, transferId);
+    return { transferId, replayed: false };
+  }
+
+  /** Records the transfer header; null on a faithful replay, an error when the id was used for something else. */
+  private async begin(
+    trx: Trx,
+    transferId: string,
+    header: { kind: string; amount: bigint; ownerPk: string; currency: string },
+    ref: string | undefined,
+    conflictCode: 'duplicate_debit_record' | 'duplicate_credit_record',
+  ): Promise<string | null> {
+    const inserted = await repo.insertTransfer(trx, { transferId, ...header, ref: ref ?? null });
+    if (inserted !== null) return inserted;
+    const existing = await repo.findTransfer(trx, transferId);
+    const same =
+      existing !== undefined &&
+      existing.kind === header.kind &&
+      existing.amount === header.amount &&
+      String(existing.owner_pk) === header.ownerPk &&
+      existing.currency === header.currency;
+    if (!same) throw new AppError(conflictCode, { field: 'transfer_id' });
+    return null;
+  }
+
+  /** Applies kept-balance deltas in account-id order (no deadlocks between transfers) and writes entries. */
+  private async move(trx: Trx, transferPk: string, legs: Leg[]): Promise<void> {
+    const total = legs.reduce((sum, leg) => sum + leg.amount, 0n);
+    if (total !== 0n) throw new Error(`transfer ${transferPk} does not balance: ${total}`);
+    const ordered = [...legs].sort((a, b) => (BigInt(a.accountId) < BigInt(b.accountId) ? -1 : 1));
+    for (const leg of ordered) {
+      if (leg.amount === 0n || !leg.kept) continue;
+      const balance = await repo.applyDelta(trx, leg.accountId, leg.amount);
+      if (balance === null) throw new AppError('insufficient_balance');
+    }
+    await repo.insertEntries(trx, transferPk, legs);
+  }
+
+  private async memberAccount(trx: Trx, ownerPk: string, kind: string, currency: string): Promise<string> {
+    const id = await repo.findAccountId(trx, { ownerPk, kind, currency });
+    if (id === null) throw new AppError('wallet_not_exists');
+    return id;
+  }
+
+  private async houseAccount(trx: Trx, kind: string, currency: string): Promise<string> {
+    return repo.ensureAccount(trx, { ownerPk: null, kind, currency }, { allowNegative: true, rollup: true });
+  }
+
+  private async counterparty(
+    trx: Trx,
+    kind: CreditKind | DebitKind,
+    currency: string,
+    uplinePk?: string,
+  ): Promise<{ accountId: string; kept: boolean }> {
+    if (kind === 'credit_given' || kind === 'credit_taken') {
+      if (!uplinePk) throw new Error('credit movements need the upline account');
+      const accountId = await repo.ensureAccount(
+        trx,
+        { ownerPk: uplinePk, kind: CREDIT_LINE, currency },
+        { allowNegative: true, rollup: false },
+      );
+      return { accountId, kept: true };
+    }
+    const accountId = await this.houseAccount(trx, kind === 'deposit' || kind === 'withdraw' ? CASH : HOUSE, currency);
+    return { accountId, kept: false };
+  }
+}
+
+function assertPositive(amount: bigint): void {
+  if (amount <= 0n) throw new RangeError(`amount must be positive, got ${amount}`);
+}

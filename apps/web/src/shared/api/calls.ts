@@ -1,0 +1,35 @@
+/**
+ * The server's call paths by the spec's call names (section 7). Every call is a POST with a JSON body
+ * answering the envelope. One table, so a path that moves changes here only.
+ */
+export const CALLS = {
+  userlogin: '/api/userlogin',
+  authlogin: '/api/authlogin',
+  securelogin: '/api/securelogin',
+  switchlogin: '/api/switchlogin',
+  launch: '/api/launch',
+  userprofile: '/api/userprofile',
+  userbalance: '/api/userbalance',
+  vuserbalance: '/api/vuserbalance',
+  usersettings: '/api/usersettings',
+  changepassword: '/api/changepassword',
+  addsecondary: '/api/addsecondary',
+  version: '/api/version',
+  // Content.
+  announcelist: '/api/announcelist',
+  marqueelist: '/api/marqueelist',
+  personallist: '/api/personallist',
+  personalunread: '/api/personalunread',
+  // Results and statements.
+  matchresult: '/api/matchresult',
+  dailystatement: '/api/dailystatement',
+  sportsbook: '/api/sportsbook',
+  betsysparlay: '/api/betsysparlay',
+  betsysparlaybet: '/api/betsysparlaybet',
+  // Bet lists (the spec files them under /bet; the server answers them under /api for now).
+  betacceptlist: '/api/betacceptlist',
+  pendingbetlist: '/api/pendingbetlist',
+  betrejectlist: '/api/betrejectlist',
+} as const;
+
+export type CallName = keyof typeof CALLS;

@@ -1,0 +1,39 @@
+import { isWhiteLabel } from './config';
+
+/**
+ * Browser storage under the spec's keys. The prefix changes in white-label mode so two brands on one
+ * origin never share layout settings or accounts.
+ */
+export const storagePrefix = (): string => (isWhiteLabel() ? 'wl_' : 'sb_');
+
+export const storageKey = (key: string): string => `${storagePrefix()}${key}`;
+
+const store = (): Storage | null => {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null; // storage disabled (private mode, sandboxed frame)
+  }
+};
+
+export const readJson = <T>(key: string): T | undefined => {
+  const raw = store()?.getItem(storageKey(key));
+  if (raw == null) return undefined;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return undefined;
+  }
+};
+
+export const writeJson = (key: string, value: unknown): void => {
+  try {
+    store()?.setItem(storageKey(key), JSON.stringify(value));
+  } catch {
+    // quota exceeded or storage disabled: settings stay in memory
+  }
+};
+
+export const removeKey = (key: string): void => {
+  store()?.removeItem(storageKey(key));
+};

@@ -1,0 +1,29 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const backend = 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  base: '/',
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    rolldownOptions: {
+      treeshake: {
+        // @sb/contract's modules only declare constants and zod schemas. Marking them free of side effects
+        // lets the home chunk take ERRORS (errors.ts) without pulling zod in through account.ts.
+        moduleSideEffects: (id: string) => !id.includes('/packages/contract/'),
+      },
+    },
+  },
+  server: {
+    proxy: {
+      '/api': backend,
+      '/bo': backend,
+      '/healthz': backend,
+      '/ws': { target: backend, ws: true },
+    },
+  },
+});

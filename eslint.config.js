@@ -1,0 +1,57 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '**/.data/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[object.name='process'][property.name='env']", message: 'Read config, not process.env.' },
+      ],
+    },
+  },
+  // Only the config module (and scripts that launch processes) may read the environment.
+  {
+    files: ['apps/server/src/config.ts', 'e2e/**', 'bench/**', 'apps/server/test/**', '**/*.config.ts', '.ci/**'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  // The domain library is pure: no I/O, no clock, no randomness, no floats' Math.round.
+  {
+    files: ['packages/domain/src/**/*.ts'],
+    ignores: ['packages/domain/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-globals': ['error', 'fetch', 'process', 'setTimeout', 'setInterval'],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: 'The domain takes time as an argument.' },
+        { object: 'Math', property: 'random', message: 'The domain takes randomness as an argument.' },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+    },
+  },
+  // Feature folders never import another feature, and shared code never imports a feature.
+  {
+    files: ['apps/web/src/features/**/*.{ts,tsx}', 'apps/web/src/shared/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../../features/*', '../features/*', '**/features/*/**'], message: 'Features never import other features; move shared code to src/shared.' }] },
+      ],
+    },
+  },
+);

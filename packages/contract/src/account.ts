@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { optionalString, requiredString } from './fields';
+
+export const CURRENCIES = ['MYR', 'USD', 'CNY', 'IDR', 'THB', 'SGD', 'MMK'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+export const LANGUAGES = ['en', 'cn', 'tw', 'my', 'id', 'jp', 'kr', 'th', 'vi'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** Odds types: 1 MY, 2 HK, 3 ID, 4 DEC, 5 Myanmar. */
+export const ODDS_TYPES = ['1', '2', '3', '4', '5'] as const;
+
+export const MEMBER_STATES = ['active', 'inactive', 'closed', 'blocked', 'frozen', 'suspended'] as const;
+export type MemberState = (typeof MEMBER_STATES)[number];
+
+export const MEMBER_TYPES = ['cash', 'credit'] as const;
+export type MemberType = (typeof MEMBER_TYPES)[number];
+
+export const FEATURES = ['live_casino', 'lottery', 'mini_game', 'esports', 'tournament'] as const;
+export type Feature = (typeof FEATURES)[number];
+
+const flag = z.enum(['true', 'false']);
+
+/** The spec's layout settings that the server keeps (save-settings fields). Values are strings as the spec stores them. */
+export const memberSettingsSchema = z.object({
+  language: z.enum(LANGUAGES),
+  oddsType: z.enum(ODDS_TYPES),
+  pageType: z.enum(['1', '2']),
+  showScoreMap: flag,
+  showQuickOdds: flag,
+  eventSorting: z.enum(['1', '2', '3']),
+  marketType: z.enum(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']),
+  pageSize: z.enum(['10', '20', '30', '50']),
+  mmoType: z.enum(['1', '2']),
+  defaultStake: z.enum(['1', '2', '3']),
+  acceptBetterOdds: flag,
+  acceptAnyOdds: flag,
+  autoRefreshOdds: flag,
+  quickBet: flag,
+  defaultStakeAmount: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/),
+  quickBetAmount: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/),
+  sportsOrder: z.array(z.number().int().min(0).max(999)).max(200),
+});
+export type MemberSettings = z.infer<typeof memberSettingsSchema>;
+
+export const DEFAULT_SETTINGS: MemberSettings = {
+  language: 'en',
+  oddsType: '1',
+  pageType: '2',
+  showScoreMap: 'false',
+  showQuickOdds: 'false',
+  eventSorting: '1',
+  marketType: '1',
+  pageSize: '10',
+  mmoType: '1',
+  defaultStake: '3',
+  acceptBetterOdds: 'false',
+  acceptAnyOdds: 'false',
+  autoRefreshOdds: 'true',
+  quickBet: 'false',
+  defaultStakeAmount: '1',
+  quickBetAmount: '1',
+  sportsOrder: [],
+};
+
+// ---- Requests ----
+export const loginRequest = z.object({
+  account_id: requiredString('account_id_required', 30),
+  password: requiredString('password_required', 64),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+export const tokenLoginRequest = z.object({ token: requiredString('token_required', 2000) });
+
+export const sessionRequest = z.object({
+  account_id: requiredString('accountIdRequired', 30),
+  session_token: requiredString('session_token_required', 200),
+});
+export type SessionRequest = z.infer<typeof sessionRequest>;
+
+export const balanceRequest = sessionRequest.extend({ parent_id: optionalString(60) });
+
+export const saveSettingsRequest = sessionRequest.extend(memberSettingsSchema.partial().shape);
+
+export const changePasswordRequest = sessionRequest.extend({
+  current_password: requiredString('current_password_required', 64),
+  new_password: requiredString('new_password_required', 64),
+  confirm_password: requiredString('confirm_password_required', 64),
+});
+
+export const addSecondaryRequest = sessionRequest.extend({ nickname: requiredString('nickname_required', 60) });
+
+// ---- Replies ----
+export interface PlayerInfo {
+  account_id: string;
+  session_token: string;
+  operator_type: number;
+  parent_id: string;
+  comm_type: string;
+  nickname: string;
+  has_secondary_account: boolean;
+  member_type: MemberType;
+  state: MemberState;
+  view_only: boolean;
+  currency: Currency;
+  brand: string;
+  last_login: string | null;
+  password_expiry: string | null;
+  features: Record<Feature, boolean>;
+  settings: MemberSettings;
+}
+export interface PlayerWallet {
+  available_balance: string;
+  cash_balance: string;
+  frozen_balance: string;
+  currency_code: Currency;
+  given_credit: string;
+  bet_credit: string;
+  outstanding: string;
+}
+/** Short-keyed bet limit record: i id (sport or bet type), n min, x max, p max payout. */
+export interface ShortBetLimit {
+  i: string;
+  n: string;
+  x: string;
+  p: string;
+}
+export interface MemberProfile {
+  player_info: [PlayerInfo];
+  player_wallet: [PlayerWallet];
+  player_bet_limit: ShortBetLimit[];
+}
+export interface LoginReply {
+  member_profile: MemberProfile;
+}
+export interface BalanceReply {
+  balance: string;
+  account_balance: string;
+  outstanding_balance: string;
+  retrieve_profile: boolean;
+}
+export interface VersionReply {
+  version: string;
+  brand: string;
+}

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { CURRENCIES, FEATURES, MEMBER_STATES, MEMBER_TYPES } from './account';
+import { positiveMoney, rateString, requiredString } from './fields';
+
+/** The upline chain, top to bottom. A member always sits under an agent. */
+export const UPLINE_LEVELS = ['operator', 'shareholder', 'super_senior', 'senior', 'master', 'agent'] as const;
+export type UplineLevel = (typeof UPLINE_LEVELS)[number];
+export const ACCOUNT_LEVELS = [...UPLINE_LEVELS, 'member'] as const;
+export type AccountLevel = (typeof ACCOUNT_LEVELS)[number];
+
+/** Operator type: 1 normal, 2 virtual (uses the vuserbalance call). */
+export const OPERATOR_TYPES = [1, 2] as const;
+
+export const boLoginRequest = z.object({
+  account_id: requiredString('account_id_required', 30),
+  password: requiredString('password_required', 64),
+});
+
+const accountId = requiredString('account_id_required', 30);
+const transferId = requiredString('transfer_id_required', 80);
+
+export const boCreateAccountRequest = z.object({
+  account_id: accountId,
+  password: requiredString('password_required', 64),
+  /** The new account's parent; defaults to the caller. Must be the caller or in its downline. */
+  parent_id: z.string().max(30).optional(),
+  /** Required for upline levels below the operator (the spec's "commission rate required"). */
+  commission_rate: rateString().optional(),
+  currency: z.enum(CURRENCIES, { error: 'currency_required' }).optional(),
+  member_type: z.enum(MEMBER_TYPES).optional(),
+  operator_type: z.union([z.literal(1), z.literal(2)]).optional(),
+  brand: z.string().min(1).max(40).optional(),
+});
+
+export const boSetStateRequest = z.object({ account_id: accountId, state: z.enum(MEMBER_STATES) });
+
+export const boMoneyRequest = z.object({
+  account_id: accountId,
+  amount: positiveMoney('amount_required'),
+  transfer_id: transferId,
+});
+
+/** Given credit for a credit member: the new total line, not a delta. */
+export const boSetCreditRequest = z.object({
+  account_id: accountId,
+  amount: z.string().regex(/^\d{1,15}(\.\d{1,2})?$/, { error: 'invalid_amount' }),
+  transfer_id: transferId,
+});
+
+export const betLimitInput = z.object({
+  id: z.string().min(1).max(30),
+  min: z.string().regex(/^\d{1,15}(\.\d{1,2})?$/, { error: 'invalid_amount' }),
+  max: z.string().regex(/^\d{1,15}(\.\d{1,2})?$/, { error: 'invalid_amount' }),
+  max_payout: z.string().regex(/^\d{1,15}(\.\d{1,2})?$/, { error: 'invalid_amount' }),
+});
+export const boSetBetLimitsRequest = z.object({
+  account_id: accountId,
+  limits: z.array(betLimitInput).min(1).max(200),
+});
+
+export const boSetCommissionRequest = z.object({ account_id: accountId, rate: rateString() });
+
+export const boSetFeaturesRequest = z.object({
+  account_id: accountId,
+  features: z.partialRecord(z.enum(FEATURES), z.boolean()),
+});
+
+export const boResetPasswordRequest = z.object({
+  account_id: accountId,
+  new_password: requiredString('new_password_required', 64),
+});
+
+export const boMemberListRequest = z.object({
+  parent_id: z.string().max(30).optional(),
+  page: z.number().int().min(1).max(100_000).default(1),
+  page_size: z.number().int().min(1).max(500).default(50),
+});
+
+/** Issue a launch token for one of the caller's members (the operator side of token login). */
+export const boIssueTokenRequest = z.object({ account_id: accountId });
+
+export interface BoMemberRow {
+  account_id: string;
+  level: AccountLevel;
+  parent_id: string | null;
+  state: string;
+  currency: string | null;
+  member_type: string | null;
+  available_balance: string | null;
+  outstanding_balance: string | null;
+  given_credit: string | null;
+  commission_rate: string | null;
+}

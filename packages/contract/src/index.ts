@@ -1,0 +1,5 @@
+export * from './errors';
+export * from './envelope';
+export * from './fields';
+export * from './account';
+export * from './backoffice';
