@@ -14,13 +14,23 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-syntax': [
         'error',
-        { selector: "MemberExpression[object.name='process'][property.name='env']", message: 'Read config, not process.env.' },
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: 'Read config, not process.env.',
+        },
       ],
     },
   },
   // Only the config module (and scripts that launch processes) may read the environment.
   {
-    files: ['apps/server/src/config.ts', 'e2e/**', 'bench/**', 'apps/server/test/**', '**/*.config.ts', '.ci/**'],
+    files: [
+      'apps/server/src/config.ts',
+      'e2e/**',
+      'bench/**',
+      'apps/server/test/**',
+      '**/*.config.ts',
+      '.ci/**',
+    ],
     rules: { 'no-restricted-syntax': 'off' },
   },
   // The domain library is pure: no I/O, no clock, no randomness, no floats' Math.round.
@@ -50,7 +60,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../../features/*', '../features/*', '**/features/*/**'], message: 'Features never import other features; move shared code to src/shared.' }] },
+        {
+          patterns: [
+            {
+              group: ['../../features/*', '../features/*', '**/features/*/**'],
+              message: 'Features never import other features; move shared code to src/shared.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -18,11 +18,15 @@ export interface Runtime {
 export async function boot(config: Config, target?: DatabaseTarget): Promise<Runtime> {
   const log = pino({ level: config.logLevel });
   const database = await openDatabase(
-    target ?? (config.database.kind === 'postgres' ? config.database : { kind: 'pglite', dataDir: config.database.dataDir }),
+    target ??
+      (config.database.kind === 'postgres'
+        ? config.database
+        : { kind: 'pglite', dataDir: config.database.dataDir }),
   );
-  const applied = await migrateToLatest(database.db);
+  const applied = await migrateToLatest(database.db, database.schema);
   if (applied.length > 0) log.info({ applied }, 'migrations applied');
-  const secret = config.secret ?? (await accountRepository.getOrCreateSetting(database.db, 'app_secret', newSecret));
+  const secret =
+    config.secret ?? (await accountRepository.getOrCreateSetting(database.db, 'app_secret', newSecret));
   const limits: LimitStore = config.redisUrl ? new RedisLimitStore(config.redisUrl) : new MemoryLimitStore();
   const ctx: AppContext = {
     config,

@@ -16,7 +16,12 @@ const envSchema = z.object({
   BRAND: z.string().min(1).max(40).default('Demo'),
   /** Secret for launch tokens and other HMACs. When unset, one is generated once and kept in the database. */
   APP_SECRET: z.string().min(16).optional(),
-  SESSION_TTL_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(720),
+  SESSION_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(720),
   LAUNCH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
   LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(5),
   REQUESTS_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(50),
@@ -79,4 +84,3 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
   };
 }
-

@@ -88,7 +88,9 @@ export const changePasswordRequest = sessionRequest.extend({
   confirm_password: requiredString('confirm_password_required', 64),
 });
 
-export const addSecondaryRequest = sessionRequest.extend({ nickname: requiredString('nickname_required', 60) });
+export const addSecondaryRequest = sessionRequest.extend({
+  nickname: requiredString('nickname_required', 60),
+});
 
 // ---- Replies ----
 export interface PlayerInfo {

@@ -3,7 +3,14 @@ import { CURRENCIES, FEATURES, MEMBER_STATES, MEMBER_TYPES } from './account';
 import { positiveMoney, rateString, requiredString } from './fields';
 
 /** The upline chain, top to bottom. A member always sits under an agent. */
-export const UPLINE_LEVELS = ['operator', 'shareholder', 'super_senior', 'senior', 'master', 'agent'] as const;
+export const UPLINE_LEVELS = [
+  'operator',
+  'shareholder',
+  'super_senior',
+  'senior',
+  'master',
+  'agent',
+] as const;
 export type UplineLevel = (typeof UPLINE_LEVELS)[number];
 export const ACCOUNT_LEVELS = [...UPLINE_LEVELS, 'member'] as const;
 export type AccountLevel = (typeof ACCOUNT_LEVELS)[number];

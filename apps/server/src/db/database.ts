@@ -13,6 +13,8 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The schema our tables live in (migration bookkeeping is kept there too). */
+  schema: string;
   close(): Promise<void>;
 }
 
@@ -31,7 +33,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     await sql`select 1`.execute(db);
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return { db, kind: 'postgres', schema: target.searchPath ?? 'public', close: () => db.destroy() };
   }
 
   const owned = target.kind === 'pglite';
@@ -53,6 +55,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   return {
     db,
     kind: 'pglite',
+    schema: 'public',
     close: async () => {
       await db.destroy();
       if (owned) await pglite.close();

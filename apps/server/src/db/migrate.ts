@@ -9,8 +9,12 @@ const MIGRATIONS: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
-export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+/**
+ * Applies pending migrations. The bookkeeping schema is named: Kysely otherwise finds its tables in any
+ * schema of the database (e.g. the test suite's) and skips creating its own.
+ */
+export async function migrateToLatest(db: Db, schema = 'public'): Promise<string[]> {
+  const migrator = new Migrator({ db, provider, migrationTableSchema: schema });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

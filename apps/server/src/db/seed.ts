@@ -5,7 +5,12 @@ import { UplineService } from '../modules/upline/service';
 
 export const DEMO_PASSWORD = 'Demo1234';
 
-export const DEMO_MEMBERS: { accountId: string; currency: Currency; type: 'cash' | 'credit'; amount: string }[] = [
+export const DEMO_MEMBERS: {
+  accountId: string;
+  currency: Currency;
+  type: 'cash' | 'credit';
+  amount: string;
+}[] = [
   { accountId: 'demomyr', currency: 'MYR', type: 'cash', amount: '10000.00' },
   { accountId: 'demousd', currency: 'USD', type: 'cash', amount: '10000.00' },
   { accountId: 'democny', currency: 'CNY', type: 'cash', amount: '10000.00' },
@@ -33,7 +38,12 @@ export async function seedDemo(ctx: AppContext, brandName = ctx.config.brand): P
   if (await accountRepository.findByAccountId(ctx.db, 'demoop')) return { created: false };
   const upline = new UplineService(ctx);
   const brandId = await accountRepository.ensureBrand(ctx.db, 'demo', brandName);
-  const operator = await upline.createOperator({ account_id: 'demoop', password: DEMO_PASSWORD, brandId, operatorType: 1 });
+  const operator = await upline.createOperator({
+    account_id: 'demoop',
+    password: DEMO_PASSWORD,
+    brandId,
+    operatorType: 1,
+  });
   let parentId = 'demoop';
   for (const level of DEMO_CHAIN) {
     await upline.createAccount(operator, {
@@ -53,7 +63,11 @@ export async function seedDemo(ctx: AppContext, brandName = ctx.config.brand): P
       currency: member.currency,
       member_type: member.type,
     });
-    const money = { account_id: member.accountId, amount: member.amount, transfer_id: `seed:${member.accountId}:opening` };
+    const money = {
+      account_id: member.accountId,
+      amount: member.amount,
+      transfer_id: `seed:${member.accountId}:opening`,
+    };
     if (member.type === 'cash') await upline.deposit(operator, money);
     else await upline.setCredit(operator, money);
   }

@@ -4,7 +4,10 @@ import type { z } from 'zod';
 import { AppError } from '../lib/app-error';
 
 /** The one place that turns failures into replies: the spec's envelope, never a stack trace. */
-export function errorEnvelope(code: ErrorCode, details: { field?: string; extra?: Record<string, unknown> } = {}) {
+export function errorEnvelope(
+  code: ErrorCode,
+  details: { field?: string; extra?: Record<string, unknown> } = {},
+) {
   const def = ERRORS[code];
   const message = def.message.replace('{{field}}', details.field ?? 'Field');
   const envelope: ErrorEnvelope & Record<string, unknown> = { status: '0', statusdesc: code, message };
@@ -29,12 +32,15 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
     return reply.status(error.details.httpStatus ?? 200).send(errorEnvelope(error.code, error.details));
   }
   const fastifyCode = 'code' in error ? error.code : undefined;
-  if (fastifyCode === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send(errorEnvelope('payload_too_large'));
+  if (fastifyCode === 'FST_ERR_CTP_BODY_TOO_LARGE')
+    return reply.status(413).send(errorEnvelope('payload_too_large'));
   if (fastifyCode === 'FST_ERR_RATE_LIMIT') return reply.status(429).send(errorEnvelope('requestLimit'));
   const statusCode = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (statusCode >= 400 && statusCode < 500) {
     // Malformed JSON, wrong content type, empty body: the client's fault, said plainly.
-    return reply.status(statusCode).send(errorEnvelope('invalid_request', { extra: { reason: error.message } }));
+    return reply
+      .status(statusCode)
+      .send(errorEnvelope('invalid_request', { extra: { reason: error.message } }));
   }
   request.log.error({ err: error }, 'unhandled error');
   return reply.status(500).send(errorEnvelope('systemError'));

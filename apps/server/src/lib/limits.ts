@@ -57,7 +57,10 @@ export class MemoryLimitStore implements LimitStore {
 export class RedisLimitStore implements LimitStore {
   private readonly redis: Redis;
 
-  constructor(url: string, private readonly prefix = 'sb:') {
+  constructor(
+    url: string,
+    private readonly prefix = 'sb:',
+  ) {
     this.redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
   }
 

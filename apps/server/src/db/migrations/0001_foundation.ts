@@ -28,24 +28,36 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('state', 'text', (c) =>
       c.notNull().check(sql`state in ('active','inactive','closed','blocked','frozen','suspended')`),
     )
-    .addColumn('commission_rate', sql`numeric(6,4)`, (c) => c.check(sql`commission_rate >= 0 and commission_rate <= 1`))
+    .addColumn('commission_rate', sql`numeric(6,4)`, (c) =>
+      c.check(sql`commission_rate >= 0 and commission_rate <= 1`),
+    )
     .addColumn('comm_type', 'text', (c) => c.notNull().defaultTo('A'))
     .addColumn('operator_type', 'smallint', (c) => c.check(sql`operator_type in (1, 2)`))
     .addColumn('currency', 'text')
     .addColumn('member_type', 'text', (c) => c.check(sql`member_type in ('cash','credit')`))
     .addColumn('nickname', 'text')
-    .addColumn('given_credit', 'bigint', (c) => c.notNull().defaultTo(0).check(sql`given_credit >= 0`))
+    .addColumn('given_credit', 'bigint', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`given_credit >= 0`),
+    )
     .addColumn('features', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
     .addColumn('settings', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
     .addColumn('profile_version', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('last_login_at', 'timestamptz')
     .addColumn('password_changed_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addCheckConstraint('member_has_money_fields', sql`level <> 'member' or (currency is not null and member_type is not null)`)
+    .addCheckConstraint(
+      'member_has_money_fields',
+      sql`level <> 'member' or (currency is not null and member_type is not null)`,
+    )
     .execute();
   // Login ids and nicknames share one case-insensitive namespace: a nickname is a second login id.
   await sql`create unique index accounts_login_id on accounts (lower(account_id))`.execute(db);
-  await sql`create unique index accounts_nickname on accounts (lower(nickname)) where nickname is not null`.execute(db);
+  await sql`create unique index accounts_nickname on accounts (lower(nickname)) where nickname is not null`.execute(
+    db,
+  );
   await sql`create index accounts_path on accounts (path text_pattern_ops)`.execute(db);
   await sql`create index accounts_parent on accounts (parent_id)`.execute(db);
 
@@ -105,7 +117,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('owner_pk', 'bigint', (c) => c.references('accounts.id'))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('transfers_owner').on('transfers').columns(['owner_pk', 'created_at']).execute();
+  await db.schema
+    .createIndex('transfers_owner')
+    .on('transfers')
+    .columns(['owner_pk', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('entries')

@@ -21,7 +21,10 @@ export function effectiveSettings(stored: Record<string, unknown>): MemberSettin
 }
 
 export function effectiveFeatures(stored: Record<string, boolean>): Record<Feature, boolean> {
-  return Object.fromEntries(FEATURES.map((feature) => [feature, stored[feature] ?? true])) as Record<Feature, boolean>;
+  return Object.fromEntries(FEATURES.map((feature) => [feature, stored[feature] ?? true])) as Record<
+    Feature,
+    boolean
+  >;
 }
 
 export interface WalletView {
@@ -34,7 +37,10 @@ export interface WalletView {
 /** Cash members: available is cash. Credit members: cash is the net position against the given credit. */
 export function walletView(account: AccountRow, balances: MemberBalances): WalletView {
   const givenCredit = account.member_type === 'credit' ? account.given_credit : 0n;
-  const cash = account.member_type === 'credit' ? balances.available + balances.outstanding - givenCredit : balances.available;
+  const cash =
+    account.member_type === 'credit'
+      ? balances.available + balances.outstanding - givenCredit
+      : balances.available;
   return { available: balances.available, cash, outstanding: balances.outstanding, givenCredit };
 }
 

@@ -45,7 +45,11 @@ export const accountRepository = {
   },
 
   /** States of the account's ancestors (its upline chain), from the materialised path. */
-  async ancestorStates(ex: Executor, path: string, selfPk: string): Promise<{ id: string; state: string; level: string; operator_type: number | null }[]> {
+  async ancestorStates(
+    ex: Executor,
+    path: string,
+    selfPk: string,
+  ): Promise<{ id: string; state: string; level: string; operator_type: number | null }[]> {
     const ids = path.split('/').filter((id) => id !== '' && id !== selfPk);
     if (ids.length === 0) return [];
     const rows = await ex
@@ -57,7 +61,11 @@ export const accountRepository = {
   },
 
   async insert(ex: Executor, row: Omit<NewAccount, 'path'>, parentPath: string | null): Promise<AccountRow> {
-    const inserted = await ex.insertInto('accounts').values({ ...row, path: '/' }).returningAll().executeTakeFirstOrThrow();
+    const inserted = await ex
+      .insertInto('accounts')
+      .values({ ...row, path: '/' })
+      .returningAll()
+      .executeTakeFirstOrThrow();
     const path = `${parentPath ?? '/'}${inserted.id}/`;
     await ex.updateTable('accounts').set({ path }).where('id', '=', inserted.id).execute();
     return { ...inserted, path };
@@ -66,7 +74,12 @@ export const accountRepository = {
   async update(
     ex: Executor,
     pk: string,
-    changes: Partial<Pick<AccountRow, 'state' | 'commission_rate' | 'password_hash' | 'nickname' | 'given_credit' | 'last_login_at'>> & {
+    changes: Partial<
+      Pick<
+        AccountRow,
+        'state' | 'commission_rate' | 'password_hash' | 'nickname' | 'given_credit' | 'last_login_at'
+      >
+    > & {
       features?: string;
       settings?: string;
       password_changed_at?: Date;
@@ -120,10 +133,16 @@ export const accountRepository = {
     const rows = await ex
       .selectFrom('accounts as a')
       .leftJoin('ledger_accounts as av', (join) =>
-        join.onRef('av.owner_pk', '=', 'a.id').on('av.kind', '=', 'available').onRef('av.currency', '=', 'a.currency'),
+        join
+          .onRef('av.owner_pk', '=', 'a.id')
+          .on('av.kind', '=', 'available')
+          .onRef('av.currency', '=', 'a.currency'),
       )
       .leftJoin('ledger_accounts as os', (join) =>
-        join.onRef('os.owner_pk', '=', 'a.id').on('os.kind', '=', 'outstanding').onRef('os.currency', '=', 'a.currency'),
+        join
+          .onRef('os.owner_pk', '=', 'a.id')
+          .on('os.kind', '=', 'outstanding')
+          .onRef('os.currency', '=', 'a.currency'),
       )
       .leftJoin('accounts as p', 'p.id', 'a.parent_id')
       .select([
@@ -156,7 +175,13 @@ export const accountRepository = {
   // ---- sessions ----
   async insertSession(
     ex: Executor,
-    row: { token: string; accountPk: string; kind: 'member' | 'backoffice'; expiresAt: Date; profileVersionSeen: number },
+    row: {
+      token: string;
+      accountPk: string;
+      kind: 'member' | 'backoffice';
+      expiresAt: Date;
+      profileVersionSeen: number;
+    },
   ): Promise<void> {
     await ex
       .insertInto('sessions')
@@ -174,24 +199,23 @@ export const accountRepository = {
     return ex
       .selectFrom('sessions as s')
       .innerJoin('accounts as a', 'a.id', 's.account_pk')
-      .select([
-        's.token',
-        's.kind',
-        's.expires_at',
-        's.revoked',
-        's.profile_version_seen',
-        's.account_pk',
-      ])
+      .select(['s.token', 's.kind', 's.expires_at', 's.revoked', 's.profile_version_seen', 's.account_pk'])
       .where('s.token', '=', token)
       .executeTakeFirst();
   },
 
-  async touchSession(ex: Executor, token: string, changes: { expiresAt?: Date; profileVersionSeen?: number }) {
+  async touchSession(
+    ex: Executor,
+    token: string,
+    changes: { expiresAt?: Date; profileVersionSeen?: number },
+  ) {
     await ex
       .updateTable('sessions')
       .set({
         ...(changes.expiresAt ? { expires_at: changes.expiresAt } : {}),
-        ...(changes.profileVersionSeen !== undefined ? { profile_version_seen: changes.profileVersionSeen } : {}),
+        ...(changes.profileVersionSeen !== undefined
+          ? { profile_version_seen: changes.profileVersionSeen }
+          : {}),
       })
       .where('token', '=', token)
       .execute();
@@ -234,7 +258,11 @@ export const accountRepository = {
       .values({ key, value: create() })
       .onConflict((oc) => oc.column('key').doNothing())
       .execute();
-    const row = await ex.selectFrom('system_settings').select('value').where('key', '=', key).executeTakeFirstOrThrow();
+    const row = await ex
+      .selectFrom('system_settings')
+      .select('value')
+      .where('key', '=', key)
+      .executeTakeFirstOrThrow();
     return row.value;
   },
 

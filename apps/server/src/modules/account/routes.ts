@@ -35,5 +35,10 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext, accounts: A
     return {};
   });
   postCall(app, ctx, '/api/addsecondary', addSecondaryRequest, (body) => accounts.addSecondary(body));
-  app.post('/api/version', async () => ({ status: '1', statusdesc: 'success', version: APP_VERSION, brand: ctx.config.brand }));
+  app.post('/api/version', async () => ({
+    status: '1',
+    statusdesc: 'success',
+    version: APP_VERSION,
+    brand: ctx.config.brand,
+  }));
 }

@@ -46,7 +46,8 @@ export class AccountService {
     const account = await repo.findByLogin(this.ctx.db, input.account_id);
     // One answer for an unknown account and a wrong password: no account enumeration.
     if (!account || account.level !== 'member') throw new AppError('account_not_exists');
-    if (!(await verifyPassword(account.password_hash, input.password))) throw new AppError('account_not_exists');
+    if (!(await verifyPassword(account.password_hash, input.password)))
+      throw new AppError('account_not_exists');
     return this.openSession(account);
   }
 
@@ -69,14 +70,17 @@ export class AccountService {
     }
     const account = await repo.findByPk(this.ctx.db, String(session.account_pk));
     if (!account) throw new AppError('account_not_exists');
-    if (account.account_id.toLowerCase() !== input.account_id.toLowerCase()) throw new AppError('invalidSession');
+    if (account.account_id.toLowerCase() !== input.account_id.toLowerCase())
+      throw new AppError('invalidSession');
     const chain = await repo.ancestorStates(this.ctx.db, account.path, String(account.id));
     const state = worstState([account.state, ...chain.map((row) => row.state)]);
     const code = STATE_CODE[state];
     if (code) throw new AppError(code);
     await this.slideExpiry(session.token, session.expires_at);
     const operator = chain.find((row) => row.level === 'operator');
-    const parent = account.parent_id ? await repo.findByPk(this.ctx.db, String(account.parent_id)) : undefined;
+    const parent = account.parent_id
+      ? await repo.findByPk(this.ctx.db, String(account.parent_id))
+      : undefined;
     return {
       token: session.token,
       account,
@@ -107,7 +111,11 @@ export class AccountService {
     if (!(await this.ctx.limits.acquire(flag, BALANCE_FLAG_TTL_MS))) throw new AppError('requestPending');
     try {
       const { account } = session;
-      const balances = await this.ctx.ledger.balances(this.ctx.db, String(account.id), account.currency ?? '');
+      const balances = await this.ctx.ledger.balances(
+        this.ctx.db,
+        String(account.id),
+        account.currency ?? '',
+      );
       const wallet = walletView(account, balances);
       return {
         balance: formatMinor(wallet.available),
@@ -129,7 +137,9 @@ export class AccountService {
     const next = effectiveSettings({ ...session.account.settings, ...fields });
     await repo.update(this.ctx.db, String(session.account.id), { settings: JSON.stringify(next) }, true);
     // The caller knows what it saved: this session need not be told to refresh its profile for it.
-    await repo.touchSession(this.ctx.db, session.token, { profileVersionSeen: session.account.profile_version + 1 });
+    await repo.touchSession(this.ctx.db, session.token, {
+      profileVersionSeen: session.account.profile_version + 1,
+    });
   }
 
   async changePassword(input: {
@@ -140,14 +150,16 @@ export class AccountService {
     confirm_password: string;
   }): Promise<void> {
     const session = await this.requireSession(input);
-    if (!isValidPassword(input.new_password)) throw new AppError('invalid_new_password', { field: 'new_password' });
+    if (!isValidPassword(input.new_password))
+      throw new AppError('invalid_new_password', { field: 'new_password' });
     if (input.new_password !== input.confirm_password) {
       throw new AppError('password_not_match', { field: 'confirm_password' });
     }
     if (!(await verifyPassword(session.account.password_hash, input.current_password))) {
       throw new AppError('invalid_password', { field: 'current_password' });
     }
-    if (input.current_password === input.new_password) throw new AppError('same_password', { field: 'new_password' });
+    if (input.current_password === input.new_password)
+      throw new AppError('same_password', { field: 'new_password' });
     const passwordHash = await hashPassword(input.new_password);
     await this.ctx.db.transaction().execute(async (trx) => {
       await repo.update(
@@ -162,13 +174,18 @@ export class AccountService {
   }
 
   /** addsecondary: the one-time nickname, which becomes a second login id. */
-  async addSecondary(input: { account_id: string; session_token: string; nickname: string }): Promise<LoginReply> {
+  async addSecondary(input: {
+    account_id: string;
+    session_token: string;
+    nickname: string;
+  }): Promise<LoginReply> {
     const session = await this.requireSession(input);
     if (!isValidNickname(input.nickname)) throw new AppError('invalid_nickname', { field: 'nickname' });
     await this.ctx.db.transaction().execute(async (trx) => {
       const locked = await repo.lockForUpdate(trx, String(session.account.id));
       if (!locked || locked.nickname !== null) throw new AppError('secondary_account_exists');
-      if (await repo.loginIdTaken(trx, input.nickname)) throw new AppError('new_login_id_exists', { field: 'nickname' });
+      if (await repo.loginIdTaken(trx, input.nickname))
+        throw new AppError('new_login_id_exists', { field: 'nickname' });
       try {
         await repo.update(trx, String(session.account.id), { nickname: input.nickname }, true);
       } catch (error) {

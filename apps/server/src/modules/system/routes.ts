@@ -6,12 +6,15 @@ import type { AppContext } from '../../context';
 export function systemRoutes(app: FastifyInstance, ctx: AppContext, state: { shuttingDown: boolean }): void {
   app.get('/healthz', async () => ({ status: '1', statusdesc: 'success' }));
   app.get('/readyz', async (_request, reply) => {
-    if (state.shuttingDown) return reply.status(503).send({ status: '0', statusdesc: 'systemError', message: 'shutting down' });
+    if (state.shuttingDown)
+      return reply.status(503).send({ status: '0', statusdesc: 'systemError', message: 'shutting down' });
     try {
       await sql`select 1`.execute(ctx.db);
       return { status: '1', statusdesc: 'success', database: ctx.dbKind };
     } catch {
-      return reply.status(503).send({ status: '0', statusdesc: 'systemError', message: 'database unavailable' });
+      return reply
+        .status(503)
+        .send({ status: '0', statusdesc: 'systemError', message: 'database unavailable' });
     }
   });
 }

@@ -35,15 +35,29 @@ export function uplineRoutes(app: FastifyInstance, ctx: AppContext, upline: Upli
   const done = async () => ({});
 
   postCall(app, ctx, '/bo/login', boLoginRequest, (body, request) => upline.login(body, request.ip));
-  boCall('createaccount', boCreateAccountRequest, async (caller, body) => ({ account: await upline.createAccount(caller, body) }));
+  boCall('createaccount', boCreateAccountRequest, async (caller, body) => ({
+    account: await upline.createAccount(caller, body),
+  }));
   boCall('setstate', boSetStateRequest, (caller, body) => upline.setState(caller, body).then(done));
-  boCall('deposit', boMoneyRequest, async (caller, body) => ({ account: await upline.deposit(caller, body) }));
-  boCall('withdraw', boMoneyRequest, async (caller, body) => ({ account: await upline.withdraw(caller, body) }));
-  boCall('setcredit', boSetCreditRequest, async (caller, body) => ({ account: await upline.setCredit(caller, body) }));
-  boCall('setbetlimits', boSetBetLimitsRequest, (caller, body) => upline.setBetLimits(caller, body).then(done));
-  boCall('setcommission', boSetCommissionRequest, (caller, body) => upline.setCommission(caller, body).then(done));
+  boCall('deposit', boMoneyRequest, async (caller, body) => ({
+    account: await upline.deposit(caller, body),
+  }));
+  boCall('withdraw', boMoneyRequest, async (caller, body) => ({
+    account: await upline.withdraw(caller, body),
+  }));
+  boCall('setcredit', boSetCreditRequest, async (caller, body) => ({
+    account: await upline.setCredit(caller, body),
+  }));
+  boCall('setbetlimits', boSetBetLimitsRequest, (caller, body) =>
+    upline.setBetLimits(caller, body).then(done),
+  );
+  boCall('setcommission', boSetCommissionRequest, (caller, body) =>
+    upline.setCommission(caller, body).then(done),
+  );
   boCall('setfeatures', boSetFeaturesRequest, (caller, body) => upline.setFeatures(caller, body).then(done));
-  boCall('resetpassword', boResetPasswordRequest, (caller, body) => upline.resetPassword(caller, body).then(done));
+  boCall('resetpassword', boResetPasswordRequest, (caller, body) =>
+    upline.resetPassword(caller, body).then(done),
+  );
   boCall('memberlist', boMemberListRequest, (caller, body) => upline.listMembers(caller, body));
   boCall('issuetoken', boIssueTokenRequest, (caller, body) => upline.issueLaunchToken(caller, body));
 }

@@ -10,7 +10,13 @@ import type { AppContext } from '../../context';
 import type { AccountRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { formatMinor, toMinor } from '../../lib/money';
-import { hashPassword, isValidPassword, newSessionToken, signLaunchToken, verifyPassword } from '../../lib/security';
+import {
+  hashPassword,
+  isValidPassword,
+  newSessionToken,
+  signLaunchToken,
+  verifyPassword,
+} from '../../lib/security';
 import { accountRepository as repo } from '../account/repository';
 import { isUniqueViolation } from '../account/service';
 import type { Trx } from '../wallet/service';
@@ -44,10 +50,17 @@ export class UplineService {
   constructor(private readonly ctx: AppContext) {}
 
   async login(input: { account_id: string; password: string }, clientIp: string) {
-    const attempts = await this.ctx.limits.hit(`bologin:${input.account_id.toLowerCase()}:${clientIp}`, 60_000);
+    const attempts = await this.ctx.limits.hit(
+      `bologin:${input.account_id.toLowerCase()}:${clientIp}`,
+      60_000,
+    );
     if (attempts > this.ctx.config.loginAttemptsPerMinute) throw new AppError('loginLimit');
     const account = await repo.findByAccountId(this.ctx.db, input.account_id);
-    if (!account || account.level === 'member' || !(await verifyPassword(account.password_hash, input.password))) {
+    if (
+      !account ||
+      account.level === 'member' ||
+      !(await verifyPassword(account.password_hash, input.password))
+    ) {
       throw new AppError('account_not_exists');
     }
     if (account.state !== 'active') throw new AppError('account_inactive');
@@ -68,16 +81,23 @@ export class UplineService {
     if (!session || session.kind !== 'backoffice' || session.revoked) {
       throw new AppError('unauthenticatedUser', { httpStatus: 401 });
     }
-    if (session.expires_at.getTime() <= this.ctx.now().getTime()) throw new AppError('session_expired', { httpStatus: 401 });
+    if (session.expires_at.getTime() <= this.ctx.now().getTime())
+      throw new AppError('session_expired', { httpStatus: 401 });
     const caller = await repo.findByPk(this.ctx.db, String(session.account_pk));
     if (!caller || caller.state !== 'active') throw new AppError('account_inactive', { httpStatus: 403 });
     return caller;
   }
 
   /** Creates the top of a chain (seed and operator onboarding): no caller above it. */
-  async createOperator(input: { account_id: string; password: string; brandId: number; operatorType: 1 | 2 }) {
+  async createOperator(input: {
+    account_id: string;
+    password: string;
+    brandId: number;
+    operatorType: 1 | 2;
+  }) {
     return this.ctx.db.transaction().execute(async (trx) => {
-      if (await repo.loginIdTaken(trx, input.account_id)) throw new AppError('account_exists', { field: 'account_id' });
+      if (await repo.loginIdTaken(trx, input.account_id))
+        throw new AppError('account_exists', { field: 'account_id' });
       return repo.insert(
         trx,
         {
@@ -104,7 +124,8 @@ export class UplineService {
 
   async createAccount(caller: AccountRow, input: NewAccountInput): Promise<BoMemberRow> {
     if (!isValidPassword(input.password)) throw new AppError('invalid_new_password', { field: 'password' });
-    if (!/^[A-Za-z0-9_]{3,30}$/.test(input.account_id)) throw new AppError('invalid_request', { field: 'account_id' });
+    if (!/^[A-Za-z0-9_]{3,30}$/.test(input.account_id))
+      throw new AppError('invalid_request', { field: 'account_id' });
     const passwordHash = await hashPassword(input.password);
     return this.ctx.db.transaction().execute(async (trx) => {
       const parent = input.parent_id ? await this.downlineOrSelf(trx, caller, input.parent_id) : caller;
@@ -112,9 +133,11 @@ export class UplineService {
       if (!level) throw new AppError('forbiddenAccess', { field: 'parent_id' });
       const isMember = level === 'member';
       // The spec: every upline level below the operator carries a commission rate.
-      if (!isMember && input.commission_rate === undefined) throw new AppError('rate_required', { field: 'commission_rate' });
+      if (!isMember && input.commission_rate === undefined)
+        throw new AppError('rate_required', { field: 'commission_rate' });
       if (isMember && !input.currency) throw new AppError('currency_required', { field: 'currency' });
-      if (await repo.loginIdTaken(trx, input.account_id)) throw new AppError('account_exists', { field: 'account_id' });
+      if (await repo.loginIdTaken(trx, input.account_id))
+        throw new AppError('account_exists', { field: 'account_id' });
       let row: AccountRow;
       try {
         row = await repo.insert(
@@ -170,7 +193,8 @@ export class UplineService {
   async setCredit(caller: AccountRow, input: { account_id: string; amount: string; transfer_id: string }) {
     return this.ctx.db.transaction().execute(async (trx) => {
       const target = await this.downline(trx, caller, input.account_id);
-      if (target.level !== 'member' || target.member_type !== 'credit') throw new AppError('invalid_request', { field: 'account_id' });
+      if (target.level !== 'member' || target.member_type !== 'credit')
+        throw new AppError('invalid_request', { field: 'account_id' });
       const locked = await repo.lockForUpdate(trx, String(target.id));
       if (!locked || !locked.currency || !locked.parent_id) throw new AppError('wallet_not_exists');
       const next = toMinor(input.amount);
@@ -204,7 +228,8 @@ export class UplineService {
       maxPayout: toMinor(limit.max_payout),
     }));
     for (const limit of limits) {
-      if (limit.max < limit.min || limit.maxPayout < limit.max) throw new AppError('invalid_amount', { field: 'limits' });
+      if (limit.max < limit.min || limit.maxPayout < limit.max)
+        throw new AppError('invalid_amount', { field: 'limits' });
     }
     await this.ctx.db.transaction().execute(async (trx) => {
       const target = await this.downline(trx, caller, input.account_id);
@@ -221,7 +246,10 @@ export class UplineService {
     });
   }
 
-  async setFeatures(caller: AccountRow, input: { account_id: string; features: Partial<Record<Feature, boolean>> }) {
+  async setFeatures(
+    caller: AccountRow,
+    input: { account_id: string; features: Partial<Record<Feature, boolean>> },
+  ) {
     await this.ctx.db.transaction().execute(async (trx) => {
       const target = await this.downline(trx, caller, input.account_id);
       const features = { ...target.features, ...input.features };
@@ -229,12 +257,21 @@ export class UplineService {
     });
   }
 
-  async resetPassword(caller: AccountRow, input: { account_id: string; new_password: string }): Promise<void> {
-    if (!isValidPassword(input.new_password)) throw new AppError('invalid_new_password', { field: 'new_password' });
+  async resetPassword(
+    caller: AccountRow,
+    input: { account_id: string; new_password: string },
+  ): Promise<void> {
+    if (!isValidPassword(input.new_password))
+      throw new AppError('invalid_new_password', { field: 'new_password' });
     const passwordHash = await hashPassword(input.new_password);
     await this.ctx.db.transaction().execute(async (trx) => {
       const target = await this.downline(trx, caller, input.account_id);
-      await repo.update(trx, String(target.id), { password_hash: passwordHash, password_changed_at: this.ctx.now() }, false);
+      await repo.update(
+        trx,
+        String(target.id),
+        { password_hash: passwordHash, password_changed_at: this.ctx.now() },
+        false,
+      );
       await repo.revokeSessions(trx, String(target.id));
     });
   }
@@ -245,20 +282,18 @@ export class UplineService {
     return {
       total,
       page: input.page,
-      members: rows.map(
-        (row): BoMemberRow => ({
-          account_id: row.account_id,
-          level: row.level as AccountLevel,
-          parent_id: row.parent_account_id,
-          state: row.state,
-          currency: row.currency,
-          member_type: row.member_type,
-          available_balance: row.available === null ? null : formatMinor(row.available),
-          outstanding_balance: row.outstanding === null ? null : formatMinor(row.outstanding),
-          given_credit: formatMinor(row.given_credit),
-          commission_rate: row.commission_rate,
-        }),
-      ),
+      members: rows.map((row): BoMemberRow => ({
+        account_id: row.account_id,
+        level: row.level as AccountLevel,
+        parent_id: row.parent_account_id,
+        state: row.state,
+        currency: row.currency,
+        member_type: row.member_type,
+        available_balance: row.available === null ? null : formatMinor(row.available),
+        outstanding_balance: row.outstanding === null ? null : formatMinor(row.outstanding),
+        given_credit: formatMinor(row.given_credit),
+        commission_rate: row.commission_rate,
+      })),
     };
   }
 
@@ -267,7 +302,12 @@ export class UplineService {
     const target = await this.downline(this.ctx.db, caller, input.account_id);
     if (target.level !== 'member') throw new AppError('invalid_request', { field: 'account_id' });
     const exp = this.ctx.now().getTime() + this.ctx.config.launchTokenTtlMs;
-    return { token: signLaunchToken({ account_id: target.account_id, exp, nonce: newSessionToken() }, this.ctx.secret) };
+    return {
+      token: signLaunchToken(
+        { account_id: target.account_id, exp, nonce: newSessionToken() },
+        this.ctx.secret,
+      ),
+    };
   }
 
   // ---- internals ----
@@ -296,15 +336,22 @@ export class UplineService {
     const row = await repo.findByPk(trx, pk);
     if (!row) throw new AppError('account_not_exists');
     const parent = row.parent_id ? await repo.findByPk(trx, String(row.parent_id)) : undefined;
-    const balances = row.currency ? await this.ctx.ledger.balances(trx, pk, row.currency) : { available: 0n, outstanding: 0n };
+    const balances = row.currency
+      ? await this.ctx.ledger.balances(trx, pk, row.currency)
+      : { available: 0n, outstanding: 0n };
     return toMemberRow(row, parent?.account_id ?? null, balances.available, balances.outstanding);
   }
 
   /** The target must sit strictly below the caller. */
-  private async downline(ex: Trx | AppContext['db'], caller: AccountRow, accountId: string): Promise<AccountRow> {
+  private async downline(
+    ex: Trx | AppContext['db'],
+    caller: AccountRow,
+    accountId: string,
+  ): Promise<AccountRow> {
     const target = await repo.findByAccountId(ex, accountId);
     if (!target) throw new AppError('account_not_exists', { field: 'account_id' });
-    if (target.id === caller.id || !target.path.startsWith(caller.path)) throw new AppError('forbiddenAccess');
+    if (target.id === caller.id || !target.path.startsWith(caller.path))
+      throw new AppError('forbiddenAccess');
     return target;
   }
 
@@ -314,7 +361,12 @@ export class UplineService {
   }
 }
 
-function toMemberRow(row: AccountRow, parentAccountId: string | null, available: bigint, outstanding: bigint): BoMemberRow {
+function toMemberRow(
+  row: AccountRow,
+  parentAccountId: string | null,
+  available: bigint,
+  outstanding: bigint,
+): BoMemberRow {
   const isMember = row.level === 'member';
   return {
     account_id: row.account_id,

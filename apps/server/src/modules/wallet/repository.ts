@@ -70,7 +70,11 @@ export const ledgerRepository = {
   async insertEntries(ex: Executor, transferPk: string, entries: { accountId: string; amount: bigint }[]) {
     const rows = entries
       .filter((entry) => entry.amount !== 0n)
-      .map((entry) => ({ transfer_pk: transferPk, ledger_account_id: entry.accountId, amount: entry.amount }));
+      .map((entry) => ({
+        transfer_pk: transferPk,
+        ledger_account_id: entry.accountId,
+        amount: entry.amount,
+      }));
     if (rows.length > 0) await ex.insertInto('entries').values(rows).execute();
   },
 
@@ -194,6 +198,10 @@ export const ledgerRepository = {
       select (select count(*) from transfers) as transfers, (select count(*) from entries) as entries,
         (select count(*) from ledger_accounts) as accounts`.execute(ex);
     const row = result.rows[0];
-    return { transfers: Number(row?.transfers ?? 0), entries: Number(row?.entries ?? 0), accounts: Number(row?.accounts ?? 0) };
+    return {
+      transfers: Number(row?.transfers ?? 0),
+      entries: Number(row?.entries ?? 0),
+      accounts: Number(row?.accounts ?? 0),
+    };
   },
 };

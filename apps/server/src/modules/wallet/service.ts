@@ -80,7 +80,10 @@ export class LedgerService {
   }
 
   /** Releases a reservation untouched: outstanding -> available. */
-  async void(trx: Trx, input: { transferId: string; reservationId: string; ref?: string }): Promise<TransferResult> {
+  async void(
+    trx: Trx,
+    input: { transferId: string; reservationId: string; ref?: string },
+  ): Promise<TransferResult> {
     return this.close(trx, input.transferId, input.reservationId, 'voided', null, input.ref);
   }
 
@@ -90,10 +93,23 @@ export class LedgerService {
    */
   async credit(
     trx: Trx,
-    input: { transferId: string; ownerPk: string; currency: string; amount: bigint; kind: CreditKind; uplinePk?: string; ref?: string },
+    input: {
+      transferId: string;
+      ownerPk: string;
+      currency: string;
+      amount: bigint;
+      kind: CreditKind;
+      uplinePk?: string;
+      ref?: string;
+    },
   ): Promise<TransferResult> {
     assertPositive(input.amount);
-    const header = { kind: input.kind, amount: input.amount, ownerPk: input.ownerPk, currency: input.currency };
+    const header = {
+      kind: input.kind,
+      amount: input.amount,
+      ownerPk: input.ownerPk,
+      currency: input.currency,
+    };
     const transferPk = await this.begin(trx, input.transferId, header, input.ref, 'duplicate_credit_record');
     if (transferPk === null) return { transferId: input.transferId, replayed: true };
     const source = await this.counterparty(trx, input.kind, input.currency, input.uplinePk);
@@ -108,10 +124,23 @@ export class LedgerService {
   /** Money out of available: a withdrawal, credit taken back, or an adjustment. Never below zero. */
   async debit(
     trx: Trx,
-    input: { transferId: string; ownerPk: string; currency: string; amount: bigint; kind: DebitKind; uplinePk?: string; ref?: string },
+    input: {
+      transferId: string;
+      ownerPk: string;
+      currency: string;
+      amount: bigint;
+      kind: DebitKind;
+      uplinePk?: string;
+      ref?: string;
+    },
   ): Promise<TransferResult> {
     assertPositive(input.amount);
-    const header = { kind: input.kind, amount: input.amount, ownerPk: input.ownerPk, currency: input.currency };
+    const header = {
+      kind: input.kind,
+      amount: input.amount,
+      ownerPk: input.ownerPk,
+      currency: input.currency,
+    };
     const transferPk = await this.begin(trx, input.transferId, header, input.ref, 'duplicate_debit_record');
     if (transferPk === null) return { transferId: input.transferId, replayed: true };
     const sink = await this.counterparty(trx, input.kind, input.currency, input.uplinePk);
@@ -125,7 +154,10 @@ export class LedgerService {
 
   async balances(ex: Executor, ownerPk: string, currency: string): Promise<MemberBalances> {
     const byKind = await repo.balances(ex, ownerPk, currency);
-    return { available: byKind.get(MEMBER_AVAILABLE) ?? 0n, outstanding: byKind.get(MEMBER_OUTSTANDING) ?? 0n };
+    return {
+      available: byKind.get(MEMBER_AVAILABLE) ?? 0n,
+      outstanding: byKind.get(MEMBER_OUTSTANDING) ?? 0n,
+    };
   }
 
   /** Proves the books: every transfer sums to zero, every kept balance equals its entries, no guard broken. */
@@ -156,11 +188,19 @@ export class LedgerService {
     const ownerPk = String(reservation.owner_pk);
     const kind = state === 'posted' ? 'settle' : 'release';
     const header = { kind, amount: payout ?? reservation.amount, ownerPk, currency: reservation.currency };
-    const transferPk = await this.begin(trx, transferId, header, ref ?? reservationId, 'duplicate_credit_record');
+    const transferPk = await this.begin(
+      trx,
+      transferId,
+      header,
+      ref ?? reservationId,
+      'duplicate_credit_record',
+    );
     if (transferPk === null) return { transferId, replayed: true };
     // A reservation closes once; a second, different close is a bug in the caller, not a replay.
     if (reservation.state !== 'open') {
-      throw new AppError('duplicate_credit_record', { extra: { reason: `reservation already ${reservation.state}` } });
+      throw new AppError('duplicate_credit_record', {
+        extra: { reason: `reservation already ${reservation.state}` },
+      });
     }
     const stake = reservation.amount;
     const returned = payout ?? stake;
@@ -238,7 +278,11 @@ export class LedgerService {
       );
       return { accountId, kept: true };
     }
-    const accountId = await this.houseAccount(trx, kind === 'deposit' || kind === 'withdraw' ? CASH : HOUSE, currency);
+    const accountId = await this.houseAccount(
+      trx,
+      kind === 'deposit' || kind === 'withdraw' ? CASH : HOUSE,
+      currency,
+    );
     return { accountId, kept: false };
   }
 }

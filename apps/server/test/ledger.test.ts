@@ -1,0 +1,240 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../src/lib/app-error';
+import type { LedgerService, Trx } from '../src/modules/wallet/service';
+import { seeded } from './support/fixtures';
+import { describeEachDatabase, type TestEnv } from './support/harness';
+
+async function memberPk(env: TestEnv, accountId: string): Promise<string> {
+  const row = await env.ctx.db
+    .selectFrom('accounts')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .executeTakeFirstOrThrow();
+  return String(row.id);
+}
+
+async function inTrx<T>(env: TestEnv, work: (trx: Trx, ledger: LedgerService) => Promise<T>): Promise<T> {
+  return env.ctx.db.transaction().execute((trx) => work(trx, env.ctx.ledger));
+}
+
+async function expectCode(promise: Promise<unknown>, code: string): Promise<void> {
+  await expect(promise).rejects.toSatisfy(
+    (error: unknown) => error instanceof AppError && error.code === code,
+  );
+}
+
+async function expectBooksBalance(env: TestEnv): Promise<void> {
+  const report = await env.ctx.ledger.verify(env.ctx.db);
+  expect(
+    report,
+    JSON.stringify(report, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v)),
+  ).toMatchObject({ ok: true });
+}
+
+describeEachDatabase('ledger', (env) => {
+  it('reserves, posts a win, posts a loss and voids, with exact balances', async () => {
+    await seeded(env());
+    const pk = await memberPk(env(), 'demomyr');
+    const balances = () => env().ctx.ledger.balances(env().ctx.db, pk, 'MYR');
+    await inTrx(env(), (trx, ledger) =>
+      ledger.reserve(trx, { transferId: 'bet1', ownerPk: pk, currency: 'MYR', amount: 10_000n }),
+    );
+    await inTrx(env(), (trx, ledger) =>
+      ledger.reserve(trx, { transferId: 'bet2', ownerPk: pk, currency: 'MYR', amount: 5_000n }),
+    );
+    await inTrx(env(), (trx, ledger) =>
+      ledger.reserve(trx, { transferId: 'bet3', ownerPk: pk, currency: 'MYR', amount: 2_500n }),
+    );
+    expect(await balances()).toEqual({ available: 1_000_000n - 17_500n, outstanding: 17_500n });
+    // bet1 wins at 1.95 (payout 195.00), bet2 loses, bet3 is void.
+    await inTrx(env(), (trx, ledger) =>
+      ledger.post(trx, { transferId: 'settle1', reservationId: 'bet1', payout: 19_500n }),
+    );
+    await inTrx(env(), (trx, ledger) =>
+      ledger.post(trx, { transferId: 'settle2', reservationId: 'bet2', payout: 0n }),
+    );
+    await inTrx(env(), (trx, ledger) => ledger.void(trx, { transferId: 'void3', reservationId: 'bet3' }));
+    expect(await balances()).toEqual({ available: 1_000_000n + 9_500n - 5_000n, outstanding: 0n });
+    await expectBooksBalance(env());
+  });
+
+  it('replays a transfer id without moving money twice, and refuses the id for something else', async () => {
+    await seeded(env());
+    const pk = await memberPk(env(), 'demomyr');
+    const reserve = () =>
+      inTrx(env(), (trx, ledger) =>
+        ledger.reserve(trx, { transferId: 'same', ownerPk: pk, currency: 'MYR', amount: 700n }),
+      );
+    expect(await reserve()).toEqual({ transferId: 'same', replayed: false });
+    expect(await reserve()).toEqual({ transferId: 'same', replayed: true });
+    expect((await env().ctx.ledger.balances(env().ctx.db, pk, 'MYR')).outstanding).toBe(700n);
+    await expectCode(
+      inTrx(env(), (trx, ledger) =>
+        ledger.reserve(trx, { transferId: 'same', ownerPk: pk, currency: 'MYR', amount: 800n }),
+      ),
+      'duplicate_debit_record',
+    );
+    const post = () =>
+      inTrx(env(), (trx, ledger) =>
+        ledger.post(trx, { transferId: 'pay', reservationId: 'same', payout: 1_400n }),
+      );
+    expect((await post()).replayed).toBe(false);
+    expect((await post()).replayed).toBe(true);
+    // A second, different close of the same reservation is refused.
+    await expectCode(
+      inTrx(env(), (trx, ledger) =>
+        ledger.void(trx, { transferId: 'void-after-post', reservationId: 'same' }),
+      ),
+      'duplicate_credit_record',
+    );
+    await expectCode(
+      inTrx(env(), (trx, ledger) => ledger.void(trx, { transferId: 'v', reservationId: 'no-such' })),
+      'transfer_not_exists',
+    );
+    expect(await env().ctx.ledger.balances(env().ctx.db, pk, 'MYR')).toEqual({
+      available: 1_000_000n + 700n,
+      outstanding: 0n,
+    });
+    await expectBooksBalance(env());
+  });
+
+  it('refuses a stake above the available balance and leaves nothing behind', async () => {
+    await seeded(env());
+    const pk = await memberPk(env(), 'demomyr');
+    await expectCode(
+      inTrx(env(), (trx, ledger) =>
+        ledger.reserve(trx, { transferId: 'big', ownerPk: pk, currency: 'MYR', amount: 1_000_001n }),
+      ),
+      'insufficient_balance',
+    );
+    const transfer = await env()
+      .ctx.db.selectFrom('transfers')
+      .select('id')
+      .where('transfer_id', '=', 'big')
+      .executeTakeFirst();
+    expect(transfer).toBeUndefined();
+    await inTrx(env(), (trx, ledger) =>
+      ledger.reserve(trx, { transferId: 'all', ownerPk: pk, currency: 'MYR', amount: 1_000_000n }),
+    );
+    expect((await env().ctx.ledger.balances(env().ctx.db, pk, 'MYR')).available).toBe(0n);
+    await expectBooksBalance(env());
+  });
+
+  it("is atomic with the caller's own writes: a later failure undoes the reservation", async () => {
+    await seeded(env());
+    const pk = await memberPk(env(), 'demomyr');
+    await expect(
+      inTrx(env(), async (trx, ledger) => {
+        await ledger.reserve(trx, { transferId: 'atomic', ownerPk: pk, currency: 'MYR', amount: 5_000n });
+        throw new Error('the bet row could not be written');
+      }),
+    ).rejects.toThrow('the bet row');
+    expect(await env().ctx.ledger.balances(env().ctx.db, pk, 'MYR')).toEqual({
+      available: 1_000_000n,
+      outstanding: 0n,
+    });
+    await expectBooksBalance(env());
+  });
+
+  it('credits and debits: deposits, withdrawals never below zero, idempotent', async () => {
+    await seeded(env());
+    const pk = await memberPk(env(), 'demousd');
+    const deposit = () =>
+      inTrx(env(), (trx, ledger) =>
+        ledger.credit(trx, {
+          transferId: 'dep',
+          ownerPk: pk,
+          currency: 'USD',
+          amount: 2_550n,
+          kind: 'deposit',
+        }),
+      );
+    await deposit();
+    await deposit();
+    await expectCode(
+      inTrx(env(), (trx, ledger) =>
+        ledger.debit(trx, {
+          transferId: 'wd-too-much',
+          ownerPk: pk,
+          currency: 'USD',
+          amount: 1_002_551n,
+          kind: 'withdraw',
+        }),
+      ),
+      'insufficient_balance',
+    );
+    await inTrx(env(), (trx, ledger) =>
+      ledger.debit(trx, {
+        transferId: 'wd',
+        ownerPk: pk,
+        currency: 'USD',
+        amount: 1_002_550n,
+        kind: 'withdraw',
+      }),
+    );
+    expect((await env().ctx.ledger.balances(env().ctx.db, pk, 'USD')).available).toBe(0n);
+    await expectBooksBalance(env());
+  });
+
+  it('keeps entries append-only', async () => {
+    await seeded(env());
+    await expect(env().ctx.db.updateTable('entries').set({ amount: 1n }).execute()).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(env().ctx.db.deleteFrom('transfers').execute()).rejects.toThrow(/append-only/);
+  });
+
+  it('200 concurrent reserves against a balance that covers 100: exactly 100 succeed, never negative', async () => {
+    await seeded(env());
+    const pk = await memberPk(env(), 'demosgd');
+    // demosgd holds 10,000.00; each stake is 100.00, so exactly 100 fit.
+    const attempts = Array.from({ length: 200 }, (_, i) =>
+      inTrx(env(), (trx, ledger) =>
+        ledger.reserve(trx, { transferId: `burst-${i}`, ownerPk: pk, currency: 'SGD', amount: 10_000n }),
+      ).then(
+        () => 'ok' as const,
+        (error: unknown) => {
+          if (error instanceof AppError && error.code === 'insufficient_balance') return 'refused' as const;
+          throw error;
+        },
+      ),
+    );
+    const results = await Promise.all(attempts);
+    expect(results.filter((r) => r === 'ok')).toHaveLength(100);
+    expect(results.filter((r) => r === 'refused')).toHaveLength(100);
+    expect(await env().ctx.ledger.balances(env().ctx.db, pk, 'SGD')).toEqual({
+      available: 0n,
+      outstanding: 1_000_000n,
+    });
+    await expectBooksBalance(env());
+  });
+
+  it('concurrent replays of one transfer id move money once', async () => {
+    await seeded(env());
+    const pk = await memberPk(env(), 'demothb');
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        inTrx(env(), (trx, ledger) =>
+          ledger.reserve(trx, { transferId: 'dup', ownerPk: pk, currency: 'THB', amount: 1_000n }),
+        ),
+      ),
+    );
+    expect(results.filter((r) => !r.replayed)).toHaveLength(1);
+    expect((await env().ctx.ledger.balances(env().ctx.db, pk, 'THB')).outstanding).toBe(1_000n);
+    await expectBooksBalance(env());
+  });
+
+  describe('verify', () => {
+    it('detects a balance that drifted from its entries', async () => {
+      await seeded(env());
+      await env()
+        .ctx.db.updateTable('ledger_accounts')
+        .set({ balance: 1n })
+        .where('kind', '=', 'outstanding')
+        .execute();
+      const report = await env().ctx.ledger.verify(env().ctx.db);
+      expect(report.ok).toBe(false);
+      expect(report.drifted.length).toBeGreaterThan(0);
+    });
+  });
+});

@@ -1,0 +1,143 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import pg from 'pg';
+import pino from 'pino';
+import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
+import { buildApp, type Services } from '../../src/app';
+import { parseConfig, type Config } from '../../src/config';
+import type { AppContext } from '../../src/context';
+import { openDatabase, type DatabaseHandle } from '../../src/db/database';
+import { migrateToLatest } from '../../src/db/migrate';
+import { MemoryLimitStore } from '../../src/lib/limits';
+import { LedgerService } from '../../src/modules/wallet/service';
+
+export type DbKind = 'pglite' | 'postgres';
+
+/** Databases every integration suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set (CI sets it). */
+export const DATABASES: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+const TEST_SCHEMA = 'sb_test';
+
+export interface TestEnv {
+  kind: DbKind;
+  database: DatabaseHandle;
+  ctx: AppContext;
+  app: FastifyInstance;
+  services: Services;
+  /** Moves the test clock. */
+  advance(ms: number): void;
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return parseConfig({
+    NODE_ENV: 'test',
+    APP_SECRET: 'test-secret-0123456789abcdef',
+    LOG_LEVEL: 'silent',
+    LOGIN_ATTEMPTS_PER_MINUTE: '1000',
+    REQUESTS_PER_SECOND: '100000',
+    ...overrides,
+  });
+}
+
+async function openTestDatabase(kind: DbKind): Promise<DatabaseHandle> {
+  if (kind === 'pglite') {
+    const pglite = await PGlite.create('memory://');
+    const handle = await openDatabase({ kind: 'pglite-instance', pglite });
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        await pglite.close();
+      },
+    };
+  }
+  const url = process.env.TEST_DATABASE_URL ?? '';
+  // A schema of our own, created fresh per test file: the shared `test` database keeps nothing of ours.
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`drop schema if exists ${TEST_SCHEMA} cascade`);
+  await admin.query(`create schema ${TEST_SCHEMA}`);
+  await admin.end();
+  return openDatabase({ kind: 'postgres', url, poolSize: 30, searchPath: TEST_SCHEMA });
+}
+
+async function truncateAll(handle: DatabaseHandle): Promise<void> {
+  const tables = await sql<{ tablename: string }>`
+    select tablename from pg_tables
+    where schemaname = current_schema() and tablename not like 'kysely_%'`.execute(handle.db);
+  if (tables.rows.length === 0) return;
+  const list = tables.rows.map((row) => `"${row.tablename}"`).join(', ');
+  await sql.raw(`truncate table ${list} restart identity cascade`).execute(handle.db);
+}
+
+/**
+ * Runs `body` once per database. The database is opened and migrated once per file and emptied
+ * before each test, so every test starts from a clean schema.
+ */
+export function describeEachDatabase(
+  name: string,
+  body: (env: () => TestEnv) => void,
+  options: { config?: Record<string, string> } = {},
+): void {
+  for (const kind of DATABASES) {
+    describe(`${name} [${kind}]`, () => {
+      let env: TestEnv | undefined;
+      let database: DatabaseHandle | undefined;
+      beforeAll(async () => {
+        database = await openTestDatabase(kind);
+        await migrateToLatest(database.db, database.schema);
+      });
+      beforeEach(async () => {
+        if (!database) throw new Error('database not open');
+        await env?.app.close();
+        await truncateAll(database);
+        let offset = 0;
+        const config = testConfig(options.config);
+        const ctx: AppContext = {
+          config,
+          secret: config.secret ?? 'unused',
+          db: database.db,
+          dbKind: database.kind,
+          ledger: new LedgerService(),
+          limits: new MemoryLimitStore(() => Date.now() + offset),
+          now: () => new Date(Date.now() + offset),
+          log: pino({ level: 'silent' }),
+        };
+        const built = await buildApp(ctx, { logger: false });
+        env = {
+          kind,
+          database,
+          ctx,
+          app: built.app,
+          services: built.services,
+          advance: (ms) => (offset += ms),
+        };
+      });
+      afterAll(async () => {
+        await env?.app.close();
+        await database?.close();
+      });
+      body(() => {
+        if (!env) throw new Error('test env not ready');
+        return env;
+      });
+    });
+  }
+}
+
+/** POST JSON through the real HTTP stack (Fastify inject) and parse the reply. */
+export async function call(
+  app: FastifyInstance,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ http: number; body: Record<string, unknown> & { status: string; statusdesc: string } }> {
+  const response = await app.inject({
+    method: 'POST',
+    url: path,
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return { http: response.statusCode, body: response.json() };
+}

@@ -1,0 +1,105 @@
+import type { ComponentType } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import { PRODUCT_ROUTES } from '../shared/paths';
+import { withTimeout } from '../shared/lazy';
+import { RequireAuth } from './RequireAuth';
+import { RootLayout } from './RootLayout';
+import { RouteError } from './RouteError';
+import { RouteFallback } from './RouteFallback';
+
+/** A lazily loaded screen: the chunk loads on demand with the spec's 120 s time-out. */
+const screen =
+  <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
+  async () => ({ Component: pick(await withTimeout(load())) });
+
+const comingSoon = screen(
+  () => import('../features/products/ComingSoonPage'),
+  (module) => module.ComingSoonPage,
+);
+
+/** Routes exactly as the spec's table (section 2); history mode, base '/'. */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    HydrateFallback: RouteFallback,
+    ErrorBoundary: RouteError,
+    children: [
+      { index: true, lazy: screen(() => import('./routes/HomeRoute'), (module) => module.HomeRoute) },
+      {
+        path: 'maintenance',
+        lazy: screen(() => import('../features/system/MaintenancePage'), (module) => module.MaintenancePage),
+      },
+      {
+        Component: RequireAuth,
+        children: [
+          {
+            lazy: screen(() => import('./shell/AppShell'), (module) => module.AppShell),
+            children: [
+              {
+                path: 'desktop',
+                lazy: screen(() => import('../features/sportsbook/DesktopPage'), (module) => module.DesktopPage),
+              },
+              {
+                path: 'tournament2',
+                children: [
+                  { index: true, element: <Navigate to="home" replace /> },
+                  { path: 'home', lazy: comingSoon },
+                  { path: '*', lazy: comingSoon },
+                ],
+              },
+              {
+                path: 'highlight',
+                children: [
+                  { index: true, element: <Navigate to="home" replace /> },
+                  { path: 'home', lazy: comingSoon },
+                  { path: '*', lazy: comingSoon },
+                ],
+              },
+              {
+                path: 'info',
+                lazy: screen(() => import('./InfoLayout'), (module) => module.InfoLayout),
+                children: [
+                  { index: true, element: <Navigate to="settings" replace /> },
+                  {
+                    path: 'sysparlay',
+                    lazy: screen(() => import('../features/account/sysparlay/SysParlayPage'), (m) => m.SysParlayPage),
+                  },
+                  {
+                    path: 'settings',
+                    lazy: screen(() => import('../features/settings/SettingsPage'), (m) => m.SettingsPage),
+                  },
+                  {
+                    path: 'betlist',
+                    lazy: screen(() => import('../features/account/betlist/BetListPage'), (m) => m.BetListPage),
+                  },
+                  {
+                    path: 'statement',
+                    lazy: screen(() => import('../features/account/statement/StatementPage'), (m) => m.StatementPage),
+                  },
+                  {
+                    path: 'result',
+                    lazy: screen(() => import('../features/account/results/ResultsPage'), (m) => m.ResultsPage),
+                  },
+                  {
+                    path: 'message',
+                    lazy: screen(() => import('../features/messages/MessagesPage'), (m) => m.MessagesPage),
+                  },
+                  {
+                    path: 'rules',
+                    lazy: screen(() => import('../features/rules/RulesPage'), (m) => m.RulesPage),
+                  },
+                ],
+              },
+              ...PRODUCT_ROUTES.map((path) => ({ path, lazy: comingSoon })),
+            ],
+          },
+        ],
+      },
+      {
+        path: '*',
+        lazy: screen(() => import('../features/system/NotFoundPage'), (module) => module.NotFoundPage),
+      },
+    ],
+  },
+];

@@ -1,0 +1,100 @@
+import { Agent, request } from 'node:http';
+
+export interface LoadResult {
+  name: string;
+  requests: number;
+  ok: number;
+  failed: number;
+  seconds: number;
+  throughput: number;
+  p50_ms: number;
+  p99_ms: number;
+  max_ms: number;
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+
+/** One POST JSON over a keep-alive connection; answers the parsed body and the elapsed milliseconds. */
+export function postJson(
+  url: string,
+  body: unknown,
+): Promise<{ ms: number; reply: Record<string, unknown> }> {
+  const payload = JSON.stringify(body);
+  const started = process.hrtime.bigint();
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => {
+          const ms = Number(process.hrtime.bigint() - started) / 1e6;
+          try {
+            resolve({ ms, reply: JSON.parse(text) as Record<string, unknown> });
+          } catch (error) {
+            reject(error instanceof Error ? error : new Error(String(error)));
+          }
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+/**
+ * Closed-loop load: `workers` concurrent loops, each sending its next request when the last one answers,
+ * for `seconds` (and at most `maxRequests` in all, so a run always ends).
+ */
+export async function runLoad(
+  name: string,
+  options: { workers: number; seconds: number; maxRequests: number },
+  next: (worker: number) => { url: string; body: unknown },
+): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let ok = 0;
+  let failed = 0;
+  let sent = 0;
+  const deadline = Date.now() + options.seconds * 1000;
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: options.workers }, async (_, worker) => {
+      while (Date.now() < deadline && sent < options.maxRequests) {
+        sent += 1;
+        const { url, body } = next(worker);
+        try {
+          const { ms, reply } = await postJson(url, body);
+          latencies.push(ms);
+          if (String(reply.status) === '1') ok += 1;
+          else failed += 1;
+        } catch {
+          failed += 1;
+        }
+      }
+    }),
+  );
+  const seconds = (Date.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    name,
+    requests: latencies.length,
+    ok,
+    failed,
+    seconds: Number(seconds.toFixed(2)),
+    throughput: Number((ok / seconds).toFixed(1)),
+    p50_ms: Number(percentile(latencies, 50).toFixed(2)),
+    p99_ms: Number(percentile(latencies, 99).toFixed(2)),
+    max_ms: Number((latencies[latencies.length - 1] ?? 0).toFixed(2)),
+  };
+}
