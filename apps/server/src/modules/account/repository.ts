@@ -49,12 +49,14 @@ export const accountRepository = {
     ex: Executor,
     path: string,
     selfPk: string,
-  ): Promise<{ id: string; state: string; level: string; operator_type: number | null }[]> {
+  ): Promise<
+    { id: string; account_id: string; state: string; level: string; operator_type: number | null }[]
+  > {
     const ids = path.split('/').filter((id) => id !== '' && id !== selfPk);
     if (ids.length === 0) return [];
     const rows = await ex
       .selectFrom('accounts')
-      .select(['id', 'state', 'level', 'operator_type'])
+      .select(['id', 'account_id', 'state', 'level', 'operator_type'])
       .where('id', 'in', ids)
       .execute();
     return rows.map((row) => ({ ...row, id: String(row.id) }));
@@ -195,13 +197,25 @@ export const accountRepository = {
       .execute();
   },
 
+  /** The session and its account in one read: this runs on every member call. */
   async findSession(ex: Executor, token: string) {
-    return ex
+    const row = await ex
       .selectFrom('sessions as s')
       .innerJoin('accounts as a', 'a.id', 's.account_pk')
-      .select(['s.token', 's.kind', 's.expires_at', 's.revoked', 's.profile_version_seen', 's.account_pk'])
+      .selectAll('a')
+      .select(['s.token', 's.kind', 's.expires_at', 's.revoked', 's.profile_version_seen'])
       .where('s.token', '=', token)
       .executeTakeFirst();
+    if (!row) return undefined;
+    const { token: sessionToken, kind, expires_at, revoked, profile_version_seen, ...account } = row;
+    return {
+      token: sessionToken,
+      kind,
+      expires_at,
+      revoked,
+      profile_version_seen,
+      account: account as AccountRow,
+    };
   },
 
   async touchSession(

@@ -68,8 +68,7 @@ export class AccountService {
     if (session.revoked || session.expires_at.getTime() <= this.ctx.now().getTime()) {
       throw new AppError('session_expired');
     }
-    const account = await repo.findByPk(this.ctx.db, String(session.account_pk));
-    if (!account) throw new AppError('account_not_exists');
+    const { account } = session;
     if (account.account_id.toLowerCase() !== input.account_id.toLowerCase())
       throw new AppError('invalidSession');
     const chain = await repo.ancestorStates(this.ctx.db, account.path, String(account.id));
@@ -78,9 +77,7 @@ export class AccountService {
     if (code) throw new AppError(code);
     await this.slideExpiry(session.token, session.expires_at);
     const operator = chain.find((row) => row.level === 'operator');
-    const parent = account.parent_id
-      ? await repo.findByPk(this.ctx.db, String(account.parent_id))
-      : undefined;
+    const parent = chain.find((row) => row.id === String(account.parent_id));
     return {
       token: session.token,
       account,

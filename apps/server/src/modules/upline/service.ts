@@ -83,8 +83,8 @@ export class UplineService {
     }
     if (session.expires_at.getTime() <= this.ctx.now().getTime())
       throw new AppError('session_expired', { httpStatus: 401 });
-    const caller = await repo.findByPk(this.ctx.db, String(session.account_pk));
-    if (!caller || caller.state !== 'active') throw new AppError('account_inactive', { httpStatus: 403 });
+    const caller = session.account;
+    if (caller.state !== 'active') throw new AppError('account_inactive', { httpStatus: 403 });
     return caller;
   }
 
