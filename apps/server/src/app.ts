@@ -6,6 +6,15 @@ import type { AppContext } from './context';
 import { errorEnvelope, handleError } from './http/reply';
 import { accountRoutes } from './modules/account/routes';
 import { AccountService } from './modules/account/service';
+import { CATALOG_CHANNEL, type CatalogChange } from './modules/catalog/events';
+import { tradingRoutes } from './modules/catalog/routes';
+import { CatalogService } from './modules/catalog/service';
+import { MarketSnapshot } from './modules/catalog/snapshot';
+import { ResultsService } from './modules/markets/results';
+import { marketRoutes } from './modules/markets/routes';
+import { MarketsService } from './modules/markets/service';
+import { PushHub } from './push/hub';
+import { pushRoutes } from './push/ws';
 import { systemRoutes } from './modules/system/routes';
 import { uplineRoutes } from './modules/upline/routes';
 import { UplineService } from './modules/upline/service';
@@ -13,10 +22,47 @@ import { UplineService } from './modules/upline/service';
 export interface Services {
   accounts: AccountService;
   upline: UplineService;
+  catalog: CatalogService;
+  snapshot: MarketSnapshot;
+  markets: MarketsService;
+  results: ResultsService;
+  hub: PushHub;
 }
 
-export function createServices(ctx: AppContext): Services {
-  return { accounts: new AccountService(ctx), upline: new UplineService(ctx) };
+/**
+ * Builds the services of one process. The snapshot is loaded from the database, then kept current by the
+ * bus: every committed catalogue change, from this process or another, patches it and is pushed on.
+ */
+export async function createServices(
+  ctx: AppContext,
+): Promise<{ services: Services; stop: () => Promise<void> }> {
+  const snapshot = new MarketSnapshot();
+  await snapshot.load(ctx.db, ctx.now());
+  const hub = new PushHub();
+  const sportOf = (matchId: number) => snapshot.matches.get(matchId)?.sportId;
+  const unsubscribe = await ctx.bus.subscribe(CATALOG_CHANNEL, (message) => {
+    const change = JSON.parse(message) as CatalogChange;
+    if (snapshot.apply(change)) hub.publish(change, sportOf);
+  });
+  const evictTimer = setInterval(() => snapshot.evict(ctx.now()), 10 * 60_000);
+  evictTimer.unref();
+  const sportGroups = () => new Map([...snapshot.sports.values()].map((s) => [s.id, s.group]));
+  const services: Services = {
+    accounts: new AccountService(ctx),
+    upline: new UplineService(ctx),
+    catalog: new CatalogService(ctx.db, ctx.bus, ctx.log),
+    snapshot,
+    markets: new MarketsService(snapshot, ctx.now),
+    results: new ResultsService(ctx.db, sportGroups),
+    hub,
+  };
+  return {
+    services,
+    stop: async () => {
+      clearInterval(evictTimer);
+      await unsubscribe();
+    },
+  };
 }
 
 /** Builds the HTTP app around a ready context: API, backoffice, health, and the built web app. */
@@ -34,7 +80,8 @@ export async function buildApp(
     trustProxy: true,
   });
   const state = { shuttingDown: false };
-  const services = createServices(ctx);
+  const { services, stop } = await createServices(ctx);
+  app.addHook('onClose', stop);
 
   app.setErrorHandler(handleError);
   app.addHook('onSend', async (request, reply) => {
@@ -44,6 +91,9 @@ export async function buildApp(
   systemRoutes(app, ctx, state);
   accountRoutes(app, ctx, services.accounts);
   uplineRoutes(app, ctx, services.upline);
+  tradingRoutes(app, ctx, services.catalog, services.upline);
+  marketRoutes(app, ctx, services.markets, services.results);
+  await pushRoutes(app, ctx, services);
 
   const webDist = options.webDist;
   const hasWeb = webDist !== undefined && existsSync(webDist);

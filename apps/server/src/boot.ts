@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { LocalBus, RedisBus, type Bus } from './bus/bus';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from './db/database';
@@ -28,6 +29,7 @@ export async function boot(config: Config, target?: DatabaseTarget): Promise<Run
   const secret =
     config.secret ?? (await accountRepository.getOrCreateSetting(database.db, 'app_secret', newSecret));
   const limits: LimitStore = config.redisUrl ? new RedisLimitStore(config.redisUrl) : new MemoryLimitStore();
+  const bus: Bus = config.redisUrl ? new RedisBus(config.redisUrl) : new LocalBus();
   const ctx: AppContext = {
     config,
     secret,
@@ -35,6 +37,7 @@ export async function boot(config: Config, target?: DatabaseTarget): Promise<Run
     dbKind: database.kind,
     ledger: new LedgerService(),
     limits,
+    bus,
     now: () => new Date(),
     log,
   };
@@ -42,6 +45,7 @@ export async function boot(config: Config, target?: DatabaseTarget): Promise<Run
     ctx,
     database,
     close: async () => {
+      await bus.close();
       await limits.close();
       await database.close();
     },

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Bus } from './bus/bus';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import type { LimitStore } from './lib/limits';
@@ -13,6 +14,8 @@ export interface AppContext {
   dbKind: 'pglite' | 'postgres';
   ledger: LedgerService;
   limits: LimitStore;
+  /** Catalogue events between processes (Redis pub/sub) or within one (in-process). */
+  bus: Bus;
   now: () => Date;
   log: FastifyBaseLogger;
 }

@@ -10,20 +10,36 @@ describe('error catalogue', () => {
     expect(ERRORS.BLOCK.message).toBe('Account has been blocked!');
     expect(ERRORS.CLOSE.message).toBe('Account has been closed!');
     expect(ERRORS.FREEZE.message).toBe('Account has been freezed!');
-    expect(ERRORS.SUSPEND).toEqual({ message: 'Your account had changed to VIEW only.', reaction: 'viewOnly' });
+    expect(ERRORS.SUSPEND).toEqual({
+      message: 'Your account had changed to VIEW only.',
+      reaction: 'viewOnly',
+    });
     expect(ERRORS.loginLimit.message).toBe('You have login too frequent, please try again after 1 minute...');
     expect(ERRORS.requestFailed.reaction).toBe('failed');
     expect(ERRORS.insufficient_balance).toEqual({ message: 'Insufficient Balance', reaction: 'quiet' });
     expect(ERRORS.connectionFailed.message).toBe('Operator API failed to response.');
     expect(ERRORS.betOverMax.message).toBe('Your stake exceeds the max stake.');
-    expect([ERRORS.matchHide.num, ERRORS.matchNotAllowBet.num, ERRORS.matchNotActive.num]).toEqual([318, 311, 308]);
-    expect([ERRORS.invalidBet.num, ERRORS.invalidBets.num, ERRORS.invalidBetType.num, ERRORS.invalidBetTeam.num]).toEqual([
-      340, 314, 328, 313,
+    expect([ERRORS.matchHide.num, ERRORS.matchNotAllowBet.num, ERRORS.matchNotActive.num]).toEqual([
+      318, 311, 308,
     ]);
+    expect([
+      ERRORS.invalidBet.num,
+      ERRORS.invalidBets.num,
+      ERRORS.invalidBetType.num,
+      ERRORS.invalidBetTeam.num,
+    ]).toEqual([340, 314, 328, 313]);
   });
 
   it('lists the session-invalid codes of spec section 8', () => {
-    for (const code of ['account_not_exists', 'session_expired', 'invalidSession', 'permission_denied', 'BLOCK', 'CLOSE', 'FREEZE']) {
+    for (const code of [
+      'account_not_exists',
+      'session_expired',
+      'invalidSession',
+      'permission_denied',
+      'BLOCK',
+      'CLOSE',
+      'FREEZE',
+    ]) {
       expect(SESSION_INVALID_CODES).toContain(code);
     }
     expect(SESSION_INVALID_CODES).not.toContain('SUSPEND');

@@ -3,3 +3,5 @@ export * from './envelope';
 export * from './fields';
 export * from './account';
 export * from './backoffice';
+export * from './markets';
+export * from './trading';

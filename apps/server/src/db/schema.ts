@@ -8,7 +8,7 @@ type Timestamp = ColumnType<Date, Date | string, Date | string>;
 /** A timestamp with a database default: optional on insert. */
 type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
-type Json<T> = ColumnType<T, string, string>;
+type Json<T> = ColumnType<T, string | undefined, string>;
 
 export interface BrandTable {
   id: Generated<number>;
@@ -111,7 +111,94 @@ export interface SystemSettingTable {
   value: string;
 }
 
+export interface SportTable {
+  id: number;
+  name: string;
+  sort_order: number;
+  menu_excluded: Defaulted<boolean>;
+  sport_group: Defaulted<string>;
+  model: string;
+}
+
+export interface LeagueTable {
+  id: Generated<string>;
+  sport_id: number;
+  name: string;
+  sort_order: Defaulted<number>;
+  external_key: string;
+}
+
+export interface MatchTable {
+  id: Generated<string>;
+  external_key: string;
+  sport_id: number;
+  league_id: string;
+  parent_id: string | null;
+  child_type: string | null;
+  is_outright: Defaulted<boolean>;
+  home: string;
+  away: string;
+  kickoff: Timestamp;
+  neutral: Defaulted<boolean>;
+  state: Defaulted<number>;
+  state_detail: string | null;
+  is_live: Defaulted<boolean>;
+  period: Defaulted<string>;
+  minute: Defaulted<number>;
+  home_score: Defaulted<number>;
+  away_score: Defaulted<number>;
+  home_red: Defaulted<number>;
+  away_red: Defaulted<number>;
+  seq: DefaultMoney;
+  updated_at: DefaultTimestamp;
+}
+
+export interface MarketTable {
+  id: Generated<string>;
+  match_id: string;
+  kind: string;
+  period: string;
+  line: Defaulted<string>;
+  status: string;
+  is_main: Defaulted<boolean>;
+  updated_seq: DefaultMoney;
+}
+
+export interface SelectionTable {
+  market_id: string;
+  key: string;
+  /** NUMERIC(9,3): exact decimal odds, read as a string. */
+  price: string;
+}
+
+export interface ResultTable {
+  match_id: string;
+  ht_home: number | null;
+  ht_away: number | null;
+  ft_home: number | null;
+  ft_away: number | null;
+  goals: Json<('h' | 'a')[]>;
+  winners: Json<string[]>;
+  version: Defaulted<number>;
+  published_at: DefaultTimestamp;
+}
+
+export interface MatchEventTable {
+  id: Generated<string>;
+  match_id: string;
+  seq: Money;
+  payload: Json<unknown>;
+  created_at: DefaultTimestamp;
+}
+
 export interface Database {
+  sports: SportTable;
+  leagues: LeagueTable;
+  matches: MatchTable;
+  markets: MarketTable;
+  selections: SelectionTable;
+  results: ResultTable;
+  match_events: MatchEventTable;
   brands: BrandTable;
   accounts: AccountTable;
   bet_limits: BetLimitTable;

@@ -9,6 +9,7 @@ import { parseConfig, type Config } from '../../src/config';
 import type { AppContext } from '../../src/context';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database';
 import { migrateToLatest } from '../../src/db/migrate';
+import { LocalBus } from '../../src/bus/bus';
 import { MemoryLimitStore } from '../../src/lib/limits';
 import { LedgerService } from '../../src/modules/wallet/service';
 
@@ -101,6 +102,7 @@ export function describeEachDatabase(
           dbKind: database.kind,
           ledger: new LedgerService(),
           limits: new MemoryLimitStore(() => Date.now() + offset),
+          bus: new LocalBus(),
           now: () => new Date(Date.now() + offset),
           log: pino({ level: 'silent' }),
         };

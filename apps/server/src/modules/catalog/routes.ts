@@ -1,0 +1,123 @@
+import {
+  tradeCreateMatchRequest,
+  tradeLiveRequest,
+  tradeMarketRequest,
+  tradeMarketStatusRequest,
+  tradePriceRequest,
+  tradeResultRequest,
+  tradeStateRequest,
+} from '@sb/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import { postCall } from '../../http/route';
+import { AppError } from '../../lib/app-error';
+import type { UplineService } from '../upline/service';
+import type { FeedEvent } from './events';
+import { catalogRepository } from './repository';
+import type { ApplyReport, CatalogService } from './service';
+
+/**
+ * The operator's trading API at /bo/trade/<name>: a manual feed over the same catalogue path the feed
+ * adapters use, so every check and push is the same.
+ */
+export function tradingRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  catalog: CatalogService,
+  upline: UplineService,
+): void {
+  const keyOf = async (matchId: number) => {
+    const match = await catalogRepository.matchById(ctx.db, matchId);
+    if (!match) throw new AppError('matchHide', { field: 'match_id' });
+    return match.external_key;
+  };
+  const trade = <S extends z.ZodType>(
+    name: string,
+    schema: S,
+    toEvent: (body: z.output<S>) => Promise<FeedEvent>,
+  ) =>
+    postCall(app, ctx, `/bo/trade/${name}`, schema, async (body, request: FastifyRequest) => {
+      const header = request.headers.authorization;
+      const caller = await upline.requireCaller(
+        header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined,
+      );
+      if (caller.level !== 'operator') throw new AppError('forbiddenAccess');
+      return answer(await catalog.apply([await toEvent(body)]));
+    });
+
+  trade('creatematch', tradeCreateMatchRequest, async (body) => {
+    const parentKey = body.parent_match_id ? await keyOf(body.parent_match_id) : undefined;
+    return {
+      type: 'fixture',
+      key: `bo:${crypto.randomUUID()}`,
+      sportId: body.sport_id,
+      league: { key: `bo:${body.sport_id}:${body.league.toLowerCase()}`, name: body.league },
+      home: body.home,
+      away: body.away,
+      kickoff: new Date(body.kickoff),
+      neutral: body.neutral,
+      outright: body.outright,
+      ...(parentKey ? { parentKey, childType: body.child_type ?? 'specials' } : {}),
+    };
+  });
+  trade('market', tradeMarketRequest, async (body) => ({
+    type: 'market',
+    key: await keyOf(body.match_id),
+    kind: body.kind,
+    period: body.period,
+    line: body.line,
+    prices: body.prices,
+    status: body.status,
+    isMain: body.is_main,
+  }));
+  trade('price', tradePriceRequest, async (body) => ({
+    type: 'price',
+    key: await keyOf(body.match_id),
+    kind: body.kind,
+    period: body.period,
+    line: body.line,
+    prices: body.prices,
+  }));
+  trade('marketstatus', tradeMarketStatusRequest, async (body) => ({
+    type: 'marketStatus',
+    key: await keyOf(body.match_id),
+    status: body.status,
+    ...(body.kind ? { market: { kind: body.kind, period: body.period ?? 'ft', line: body.line ?? '' } } : {}),
+  }));
+  trade('live', tradeLiveRequest, async (body) => ({
+    type: 'live',
+    key: await keyOf(body.match_id),
+    period: body.period,
+    minute: body.minute,
+    home: body.home,
+    away: body.away,
+    ...(body.home_red !== undefined ? { homeRed: body.home_red } : {}),
+    ...(body.away_red !== undefined ? { awayRed: body.away_red } : {}),
+    ...(body.goal ? { goal: body.goal } : {}),
+    ...(body.red_card ? { redCard: body.red_card } : {}),
+  }));
+  trade('state', tradeStateRequest, async (body) => ({
+    type: 'state',
+    key: await keyOf(body.match_id),
+    state: body.state,
+    ...(body.detail ? { detail: body.detail } : {}),
+  }));
+  trade('result', tradeResultRequest, async (body) => ({
+    type: 'result',
+    key: await keyOf(body.match_id),
+    ht: body.ht,
+    ft: body.ft,
+    ...(body.goals ? { goals: body.goals } : {}),
+    ...(body.winners ? { winners: body.winners } : {}),
+  }));
+}
+
+/** A rejected event is the caller's mistake: answered with its reason, nothing written. */
+function answer(report: ApplyReport) {
+  const rejected = report.rejected[0];
+  if (rejected) throw new AppError('invalid_request', { extra: { reason: rejected.reason } });
+  const matchChange = report.changes.find((change) => change.t !== 'league');
+  const matchId = matchChange && 'id' in matchChange ? matchChange.id : undefined;
+  return { match_id: matchId, changes: report.changes.length };
+}

@@ -1,0 +1,314 @@
+import type { Bus } from '../../bus/bus';
+import type { Db } from '../../db/database';
+import type { Trx } from '../wallet/service';
+import {
+  CATALOG_CHANNEL,
+  MARKET_KINDS,
+  type CatalogChange,
+  type FeedEvent,
+  type LeagueView,
+  type MarketRef,
+  type MatchView,
+} from './events';
+import { catalogRepository as repo, toMatchView } from './repository';
+
+export interface ApplyReport {
+  applied: number;
+  rejected: { key: string; type: string; reason: string }[];
+  changes: CatalogChange[];
+}
+
+type Locked = NonNullable<Awaited<ReturnType<typeof repo.lockMatchByKey>>>;
+
+/** Bounded work per transaction: a burst of feed events is written in slices, never one huge transaction. */
+const MAX_EVENTS_PER_TRANSACTION = 200;
+
+class Rejection extends Error {}
+const reject = (reason: string): never => {
+  throw new Rejection(reason);
+};
+
+const PRICE = /^\d{1,5}(\.\d{1,3})?$/;
+const LINE = /^-?\d{1,3}(\.(25|5|75|0|00|50))?$/;
+
+/**
+ * Applies feed events to the catalogue: validates each against what is stored (a price for a closed
+ * market, a score going backwards and such are rejected and reported, never applied), writes it with the
+ * match's next sequence number and an event-log row, and after commit publishes the changes on the bus.
+ */
+export class CatalogService {
+  constructor(
+    private readonly db: Db,
+    private readonly bus: Bus,
+    private readonly log: { warn: (obj: object, msg: string) => void },
+  ) {}
+
+  async apply(events: FeedEvent[]): Promise<ApplyReport> {
+    const report: ApplyReport = { applied: 0, rejected: [], changes: [] };
+    for (let start = 0; start < events.length; start += MAX_EVENTS_PER_TRANSACTION) {
+      const slice = events.slice(start, start + MAX_EVENTS_PER_TRANSACTION);
+      const changes = await this.db.transaction().execute(async (trx) => {
+        const out: CatalogChange[] = [];
+        for (const event of slice) {
+          try {
+            out.push(...(await this.applyOne(trx, event)));
+            report.applied += 1;
+          } catch (error) {
+            if (!(error instanceof Rejection)) throw error;
+            report.rejected.push({ key: event.key, type: event.type, reason: error.message });
+            this.log.warn({ key: event.key, type: event.type, reason: error.message }, 'feed event rejected');
+          }
+        }
+        return out;
+      });
+      report.changes.push(...changes);
+      // Published only after commit: no process ever shows what the database does not hold.
+      for (const change of changes) await this.bus.publish(CATALOG_CHANNEL, JSON.stringify(change));
+    }
+    return report;
+  }
+
+  private async applyOne(trx: Trx, event: FeedEvent): Promise<CatalogChange[]> {
+    if (event.type === 'fixture') return this.fixture(trx, event);
+    const match = (await repo.lockMatchByKey(trx, event.key)) ?? reject('unknown match');
+    const finished = match.state === 1 || match.state === 2;
+    switch (event.type) {
+      case 'market': {
+        if (finished) reject('match is finished');
+        checkRef(event);
+        checkPrices(event.prices);
+        const seq = match.seq + 1n;
+        const marketId = await repo.upsertMarket(trx, match.id, event, {
+          status: event.status ?? 'open',
+          isMain: event.isMain ?? false,
+          seq,
+        });
+        await repo.setPrices(trx, marketId, event.prices);
+        return this.commitMarkets(trx, match, seq, [marketId], false);
+      }
+      case 'price': {
+        if (finished) reject('match is finished');
+        checkPrices(event.prices);
+        const market = (await repo.findMarket(trx, match.id, event)) ?? reject('unknown market');
+        if (market.status === 'closed') reject('market is closed');
+        const seq = match.seq + 1n;
+        await repo.setPrices(trx, market.id, event.prices);
+        await repo.setMarketStatus(trx, market.id, market.status as 'open' | 'suspended', seq);
+        return this.commitMarkets(trx, match, seq, [market.id], true);
+      }
+      case 'marketStatus': {
+        if (finished) reject('match is finished');
+        const seq = match.seq + 1n;
+        if (event.market) {
+          const market = (await repo.findMarket(trx, match.id, event.market)) ?? reject('unknown market');
+          if (market.status === 'closed') reject('market is closed');
+          await repo.setMarketStatus(trx, market.id, event.status, seq);
+          return this.commitMarkets(trx, match, seq, [market.id], false);
+        }
+        const ids = await repo.setAllMarketsStatus(trx, match.id, event.status, seq);
+        return this.commitMarkets(trx, match, seq, ids, false);
+      }
+      case 'live': {
+        if (finished) reject('match is finished');
+        if (event.home < match.home_score || event.away < match.away_score) reject('score going backwards');
+        if (event.home > 99 || event.away > 99 || event.minute < 0 || event.minute > 200)
+          reject('implausible score');
+        const periodChanged = event.period !== match.period;
+        if (!periodChanged && event.minute < match.minute) reject('clock going backwards');
+        const seq = match.seq + 1n;
+        const row = await repo.updateMatch(
+          trx,
+          match.id,
+          {
+            is_live: event.period !== 'pre' && event.period !== 'ft',
+            state: match.state === 5 ? 5 : 0,
+            period: event.period,
+            minute: event.minute,
+            home_score: event.home,
+            away_score: event.away,
+            home_red: event.homeRed ?? match.home_red,
+            away_red: event.awayRed ?? match.away_red,
+          },
+          seq,
+        );
+        const incident = event.goal ? 'goal' : event.redCard ? 'red' : periodChanged ? 'period' : undefined;
+        return this.commitMatch(trx, row, incident);
+      }
+      case 'state': {
+        const seq = match.seq + 1n;
+        if (finished && event.state !== match.state) reject('match is finished');
+        const row = await repo.updateMatch(
+          trx,
+          match.id,
+          {
+            state: event.state,
+            state_detail: event.detail ?? null,
+            is_live: event.state === 0 ? match.is_live : false,
+          },
+          seq,
+        );
+        const closing = event.state === 1 || event.state === 2;
+        const marketIds = closing
+          ? await repo.setAllMarketsStatus(trx, match.id, 'closed', seq)
+          : event.state === 5
+            ? await repo.setAllMarketsStatus(trx, match.id, 'suspended', seq)
+            : [];
+        const changes = await this.commitMatch(trx, row, 'state', false);
+        changes.push(...(await this.marketChanges(trx, row, marketIds, false)));
+        await repo.insertEvent(trx, match.id, seq, changes);
+        return changes;
+      }
+      case 'result': {
+        if (match.state === 2) reject('match is cancelled');
+        if (!event.ft && !event.ht && !event.winners) reject('empty result');
+        for (const pair of [event.ft, event.ht]) {
+          if (pair && (pair.home < 0 || pair.away < 0 || pair.home > 99 || pair.away > 99))
+            reject('implausible score');
+        }
+        if (event.ft && event.ht && (event.ht.home > event.ft.home || event.ht.away > event.ft.away)) {
+          reject('half-time score above full time');
+        }
+        const seq = match.seq + 1n;
+        const result = await repo.upsertResult(trx, match.id, {
+          ht: event.ht ? [event.ht.home, event.ht.away] : null,
+          ft: event.ft ? [event.ft.home, event.ft.away] : null,
+          goals: event.goals ?? [],
+          winners: event.winners ?? [],
+        });
+        const complete = event.ft !== null || (event.winners?.length ?? 0) > 0;
+        const row = await repo.updateMatch(
+          trx,
+          match.id,
+          complete
+            ? {
+                state: 1,
+                is_live: false,
+                period: 'ft',
+                home_score: event.ft?.home ?? match.home_score,
+                away_score: event.ft?.away ?? match.away_score,
+              }
+            : {},
+          seq,
+        );
+        const marketIds = complete ? await repo.setAllMarketsStatus(trx, match.id, 'closed', seq) : [];
+        const changes: CatalogChange[] = [
+          { t: 'match', id: Number(row.id), seq: Number(seq), match: toMatchView(row), incident: 'state' },
+          ...(await this.marketChanges(trx, row, marketIds, false)),
+          { t: 'result', id: Number(row.id), seq: Number(seq), result },
+        ];
+        await repo.insertEvent(trx, match.id, seq, changes);
+        return changes;
+      }
+    }
+  }
+
+  private async fixture(trx: Trx, event: Extract<FeedEvent, { type: 'fixture' }>): Promise<CatalogChange[]> {
+    if (!event.home.trim() || !event.away.trim()) reject('team names required');
+    if (Number.isNaN(event.kickoff.getTime())) reject('invalid kick-off');
+    if (!(await repo.sportExists(trx, event.sportId))) reject('unknown sport');
+    const league: LeagueView = await repo.ensureLeague(trx, {
+      key: event.league.key,
+      sportId: event.sportId,
+      name: event.league.name,
+      order: event.league.order ?? 1000,
+    });
+    const existing = await repo.lockMatchByKey(trx, event.key);
+    if (existing) {
+      if (existing.state === 1 || existing.state === 2) reject('match is finished');
+      const row = await repo.updateMatch(
+        trx,
+        existing.id,
+        {
+          home: event.home,
+          away: event.away,
+          kickoff: event.kickoff,
+          neutral: event.neutral ?? false,
+          league_id: String(league.id),
+        },
+        existing.seq + 1n,
+      );
+      return [{ t: 'league', league }, ...(await this.commitMatch(trx, row))];
+    }
+    let parentId: number | null = null;
+    if (event.parentKey) {
+      const parent = (await repo.lockMatchByKey(trx, event.parentKey)) ?? reject('unknown parent match');
+      parentId = Number(parent.id);
+    }
+    const row = await repo.insertMatch(trx, {
+      key: event.key,
+      sportId: event.sportId,
+      leagueId: league.id,
+      parentId,
+      childType: event.childType ?? null,
+      outright: event.outright ?? false,
+      home: event.home,
+      away: event.away,
+      kickoff: event.kickoff,
+      neutral: event.neutral ?? false,
+    });
+    const changes: CatalogChange[] = [
+      { t: 'league', league },
+      { t: 'match', id: Number(row.id), seq: 1, match: toMatchView(row) },
+    ];
+    await repo.insertEvent(trx, row.id, 1n, changes);
+    return changes;
+  }
+
+  private async commitMatch(
+    trx: Trx,
+    row: Locked,
+    incident?: 'goal' | 'red' | 'period' | 'state',
+    log = true,
+  ): Promise<CatalogChange[]> {
+    const change: CatalogChange = {
+      t: 'match',
+      id: Number(row.id),
+      seq: Number(row.seq),
+      match: toMatchView(row),
+    };
+    if (incident) change.incident = incident;
+    if (log) await repo.insertEvent(trx, row.id, row.seq, [change]);
+    return [change];
+  }
+
+  private async commitMarkets(trx: Trx, match: Locked, seq: bigint, marketIds: string[], moved: boolean) {
+    const row = await repo.updateMatch(trx, match.id, {}, seq);
+    const changes = await this.marketChanges(trx, row, marketIds, moved);
+    await repo.insertEvent(trx, match.id, seq, changes);
+    return changes;
+  }
+
+  private async marketChanges(
+    trx: Trx,
+    row: Locked,
+    marketIds: string[],
+    moved: boolean,
+  ): Promise<CatalogChange[]> {
+    const views = await repo.marketViews(trx, marketIds);
+    return views.map((market) => {
+      const change: CatalogChange = { t: 'market', id: Number(row.id), seq: Number(row.seq), market };
+      if (moved) change.moved = true;
+      return change;
+    });
+  }
+}
+
+function checkRef(ref: MarketRef): void {
+  if (!MARKET_KINDS.includes(ref.kind)) reject('unknown market kind');
+  if (!['ft', '1h', '2h'].includes(ref.period)) reject('unknown period');
+  if (ref.line !== '' && !LINE.test(ref.line)) reject('invalid line');
+  if ((ref.kind === 'hdp' || ref.kind === 'ou') && ref.line === '') reject('line required');
+}
+
+function checkPrices(prices: Record<string, string>): void {
+  const entries = Object.entries(prices);
+  if (entries.length === 0 || entries.length > 200) reject('prices required');
+  for (const [key, price] of entries) {
+    if (!/^[\w+\-:/.]{1,16}$/.test(key)) reject('invalid selection key');
+    // Decimal odds above 1: '1', '1.00' and anything starting with 0 are not prices.
+    if (!PRICE.test(price) || /^1(\.0*)?$/.test(price) || price.startsWith('0'))
+      reject(`invalid price ${price}`);
+  }
+}
+
+export type { MatchView };

@@ -1,0 +1,91 @@
+import { convertOdds, myanmarFromAsianHandicap, type OddsFormat } from '@sb/domain';
+import { orderedSelections, type MarketView } from '../catalog/events';
+
+const FORMAT_BY_CODE: Record<string, OddsFormat> = { '1': 'MY', '2': 'HK', '3': 'ID', '4': 'DEC' };
+
+/** Two-way markets are shown in the member's odds type; 1X2, correct score and the like stay decimal. */
+const TWO_WAY = new Set(['hdp', 'ou', 'oe', 'ml']);
+
+/**
+ * Converts stored decimal prices for display, memoised: the same few hundred distinct prices recur across
+ * thousands of markets, and the exact conversion is not free.
+ */
+export class PriceFormatter {
+  private readonly cache = new Map<string, string>();
+  private static readonly MAX_CACHE = 50_000;
+
+  price(decimal: string, oddsType: string): string {
+    const format = FORMAT_BY_CODE[oddsType];
+    if (!format || format === 'DEC') return decimal;
+    const key = `${decimal}|${format}`;
+    let converted = this.cache.get(key);
+    if (converted === undefined) {
+      converted = convertOdds(decimal, 'DEC', format, 2);
+      if (this.cache.size >= PriceFormatter.MAX_CACHE) this.cache.clear();
+      this.cache.set(key, converted);
+    }
+    return converted;
+  }
+
+  /** One odds tuple: [marketId, matchId, kind, period, line, open, main, key, price, ...]. */
+  row(market: MarketView, oddsType: string): (string | number)[] {
+    const head: (string | number)[] = [
+      market.id,
+      market.matchId,
+      market.kind,
+      market.period,
+      market.line,
+      market.status === 'open' ? 1 : 0,
+      market.isMain ? 1 : 0,
+    ];
+    if (oddsType === '5' && (market.kind === 'hdp' || market.kind === 'ou')) {
+      const myanmar = this.myanmar(market);
+      if (myanmar) return [...head, 'mm', ...myanmar];
+    }
+    const display = oddsType === '5' ? '1' : oddsType;
+    for (const [key, price] of orderedSelections(market.kind, market.prices)) {
+      head.push(key, TWO_WAY.has(market.kind) ? this.price(price, display) : price);
+    }
+    return head;
+  }
+
+  /**
+   * Myanmar view of a handicap or goals market (rules.md 4.5/4.6): ball and signed percentage for the
+   * favourite (handicap: the side giving goals, or the shorter price on a level line; goals: over).
+   */
+  myanmar(market: MarketView): [number, number, string] | null {
+    try {
+      if (market.kind === 'ou') {
+        const over = market.prices.o;
+        if (!over) return null;
+        const { line } = myanmarFromAsianHandicap(market.line, this.price(over, '1'));
+        return [line.ball, line.percent, 'o'];
+      }
+      const home = market.prices.h;
+      const away = market.prices.a;
+      if (!home || !away) return null;
+      const lineValue = market.line.startsWith('-')
+        ? -1
+        : market.line === '0' || /^0(\.0+)?$/.test(market.line)
+          ? 0
+          : 1;
+      const favourite =
+        lineValue < 0 ? 'h' : lineValue > 0 ? 'a' : compareDecimal(home, away) <= 0 ? 'h' : 'a';
+      const price = favourite === 'h' ? home : away;
+      const { line } = myanmarFromAsianHandicap(market.line.replace('-', ''), this.price(price, '1'));
+      return [line.ball, line.percent, favourite];
+    } catch {
+      return null;
+    }
+  }
+}
+
+/** Compares two decimal strings exactly (no floats): negative when a < b. */
+export function compareDecimal(a: string, b: string): number {
+  const [ai = '0', af = ''] = a.split('.');
+  const [bi = '0', bf = ''] = b.split('.');
+  const width = Math.max(af.length, bf.length);
+  const x = BigInt(ai + af.padEnd(width, '0'));
+  const y = BigInt(bi + bf.padEnd(width, '0'));
+  return x < y ? -1 : x > y ? 1 : 0;
+}

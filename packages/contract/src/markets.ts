@@ -1,0 +1,119 @@
+import { z } from 'zod';
+
+/** Market-type menu codes (menu3): which market columns a list shows. */
+export const MARKET_TYPES = [
+  'hdpou',
+  '1x2',
+  'oe',
+  'cs',
+  'dc',
+  'htft',
+  'fglg',
+  'tg',
+  'eg',
+  'ml',
+  'outright',
+] as const;
+export type MarketTypeCode = (typeof MARKET_TYPES)[number];
+
+/** Menu tabs (menu1). */
+export const MENUS = ['early', 'today', 'live', 'parlay', 'outright'] as const;
+export type MenuCode = (typeof MENUS)[number];
+
+const oddsType = z.enum(['1', '2', '3', '4', '5'], { error: 'oddsDisplayInvalid' }).default('1');
+const id = (code: 'invalidBet' | 'invalid_request') =>
+  z.number({ error: code }).int({ error: code }).min(1, { error: code });
+
+export const uxMenuRequest = z.object({});
+
+export const uxMarketRequest = z.object({
+  sport_id: z.number({ error: 'field_required' }).int().min(1).max(999),
+  menu: z.enum(MENUS, { error: 'invalid_request' }).default('today'),
+  market_type: z.enum(MARKET_TYPES, { error: 'invalidBetType' }).default('hdpou'),
+  odds_type: oddsType,
+  /** 1 time then id, 2 league order, 3 id only. */
+  sort: z.enum(['1', '2', '3']).default('1'),
+  /** Time filter mode (spec section 4): 0 all, 9 next 2 h, 1 next 4 h, 2 next 8 h, 3 now to 00:00, 4 00-04, 5 04-12. */
+  time_filter: z
+    .union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(9)])
+    .default(0),
+  live_only: z.boolean().default(false),
+  leagues: z.array(z.number().int().min(1)).max(500).default([]),
+  search: z.string().max(60).default(''),
+  page: z.number().int().min(1).max(10_000).default(1),
+  page_size: z.number().int().min(1).max(100).default(30),
+});
+export type UxMarketRequest = z.infer<typeof uxMarketRequest>;
+
+export const uxMatchRequest = z.object({ match_id: id('invalidBet'), odds_type: oddsType });
+export const uxMatchesRequest = z.object({
+  match_ids: z.array(id('invalidBet')).min(1).max(200),
+  odds_type: oddsType,
+});
+
+export const resultRequest = z.object({
+  /** Betting day in GMT+8, yyyy-mm-dd. */
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'invalid_request' }),
+  sport_id: z.number().int().min(1).max(999).optional(),
+});
+export const singleResultRequest = z.object({ match_id: id('invalidBet') });
+
+/**
+ * Compact match-list data (spec section 3): four arrays plus the odds.
+ * - leagues: [leagueId, name, sportId, order]
+ * - matches: [id, leagueId, home, away, state, homeScore, awayScore, minute, kickoffMs, period, homeRed, awayRed,
+ *            neutral 0|1, live 0|1, parentId (0 none), seq]   (id first, status fifth, start time ninth)
+ * - links: [parentId, childId, childType]
+ * - heads: [matchId, sportId, marketType, leagueId, total, parlay 0|1, marker 1 early|2 today|3 live, more,
+ *           moremore, hdp, ou, oe, oxt, ml, tw, cs, dc, fglg, htft, tg, orz]
+ * - odds: [marketId, matchId, kind, period, line, open 1|0, main 1|0, key, price, key, price, ...] with prices
+ *   in the requested odds type (two-way markets) or decimal (the others); Myanmar (odds type 5) hdp/ou rows
+ *   carry [.., 'mm', ball, percent, favourite 'h'|'a'|'o'] instead.
+ */
+export type LeagueTuple = [number, string, number, number];
+export type MatchTuple = [
+  number,
+  number,
+  string,
+  string,
+  number,
+  number,
+  number,
+  number,
+  number,
+  string,
+  number,
+  number,
+  0 | 1,
+  0 | 1,
+  number,
+  number,
+];
+export type LinkTuple = [number, number, string];
+export type HeadTuple = [
+  number,
+  number,
+  string,
+  number,
+  number,
+  0 | 1,
+  1 | 2 | 3,
+  number,
+  number,
+  ...number[],
+];
+export type OddsTuple = (string | number)[];
+
+export interface MatchListReply {
+  leagues: LeagueTuple[];
+  matches: MatchTuple[];
+  links: LinkTuple[];
+  heads: HeadTuple[];
+  odds: OddsTuple[];
+  total: number;
+  page: number;
+  version: number;
+}
+
+/** Per sport: [sportId, name, live, today, early, parlay, outright]. */
+export type MenuTuple = [number, string, number, number, number, number, number];

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+const matchId = z.number({ error: 'invalidBet' }).int().min(1);
+const kind = z.enum(
+  ['hdp', 'ou', 'oe', '1x2', 'ml', 'tw', 'cs', 'dc', 'fglg', 'htft', 'tg', 'eg', 'outright'],
+  {
+    error: 'invalidBetType',
+  },
+);
+const period = z.enum(['ft', '1h', '2h']).default('ft');
+const line = z.string().max(8).default('');
+const prices = z.record(
+  z.string().min(1).max(16),
+  z.string().regex(/^\d{1,5}(\.\d{1,3})?$/, { error: 'invalidOdds' }),
+);
+const score = z.object({ home: z.number().int().min(0).max(99), away: z.number().int().min(0).max(99) });
+
+/** Operator trading calls at /bo/trade/<name>: the manual feed. */
+export const tradeCreateMatchRequest = z.object({
+  sport_id: z.number().int().min(1).max(999),
+  league: z.string().min(1).max(80),
+  home: z.string().min(1).max(80),
+  away: z.string().min(1).max(80),
+  kickoff: z.iso.datetime({ offset: true, error: 'invalid_request' }),
+  neutral: z.boolean().default(false),
+  parent_match_id: z.number().int().min(1).optional(),
+  child_type: z.string().max(30).optional(),
+  outright: z.boolean().default(false),
+});
+export const tradeMarketRequest = z.object({
+  match_id: matchId,
+  kind,
+  period,
+  line,
+  prices,
+  status: z.enum(['open', 'suspended']).default('open'),
+  is_main: z.boolean().default(true),
+});
+export const tradePriceRequest = z.object({ match_id: matchId, kind, period, line, prices });
+export const tradeMarketStatusRequest = z.object({
+  match_id: matchId,
+  status: z.enum(['open', 'suspended', 'closed']),
+  kind: kind.optional(),
+  period: period.optional(),
+  line: z.string().max(8).optional(),
+});
+export const tradeLiveRequest = z.object({
+  match_id: matchId,
+  period: z.enum(['pre', '1h', 'ht', '2h', 'et', 'ft']),
+  minute: z.number().int().min(0).max(200),
+  home: z.number().int().min(0).max(99),
+  away: z.number().int().min(0).max(99),
+  home_red: z.number().int().min(0).max(11).optional(),
+  away_red: z.number().int().min(0).max(11).optional(),
+  goal: z.enum(['h', 'a']).optional(),
+  red_card: z.enum(['h', 'a']).optional(),
+});
+export const tradeStateRequest = z.object({
+  match_id: matchId,
+  state: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(5), z.literal(500)]),
+  detail: z
+    .enum(['cancelled', 'cancelled_1h', 'cancelled_2h', 'abandoned', 'abandoned_1h', 'abandoned_2h'])
+    .optional(),
+});
+export const tradeResultRequest = z.object({
+  match_id: matchId,
+  ht: score.nullable().default(null),
+  ft: score.nullable().default(null),
+  goals: z
+    .array(z.enum(['h', 'a']))
+    .max(200)
+    .optional(),
+  winners: z.array(z.string().min(1).max(80)).max(20).optional(),
+});
