@@ -219,5 +219,11 @@ export {
   timeFilterWindow,
 } from './time-filter';
 export type { TimeFilterMode, TimeWindow } from './time-filter';
-export { BDT_CURRENCY, EXCLUDED_SPORT_IDS, defaultSportsOrder, sortMatches, sportsOrder } from './sports-order';
+export {
+  BDT_CURRENCY,
+  EXCLUDED_SPORT_IDS,
+  defaultSportsOrder,
+  sortMatches,
+  sportsOrder,
+} from './sports-order';
 export type { MatchOrderFields, Sport } from './sports-order';

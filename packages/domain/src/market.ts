@@ -1,6 +1,11 @@
 import { DomainError, assert } from './errors';
 import type { Outcome } from './outcome';
-import { correctScoreOutcome, exactGoalsOutcome, firstLastGoalOutcome, totalGoalsOutcome } from './outcomes/goals';
+import {
+  correctScoreOutcome,
+  exactGoalsOutcome,
+  firstLastGoalOutcome,
+  totalGoalsOutcome,
+} from './outcomes/goals';
 import type { CorrectScorePick, ExactGoalsPick, FirstLastGoalPick, TotalGoalsBand } from './outcomes/goals';
 import { handicapOutcomeForSide } from './outcomes/handicap';
 import { lineQuarters, type Line } from './outcomes/line';
@@ -151,7 +156,8 @@ export function determinedOutcome(selection: Selection, result: MatchResult, hal
           ...(halfTime === undefined ? {} : { halfTime }),
           ...(result.goals === undefined ? {} : { goals: [...result.goals, ...extra] }),
         };
-        const outcome = needsHalfTime(selection) && halfTime === undefined ? null : settleOn(selection, continued);
+        const outcome =
+          needsHalfTime(selection) && halfTime === undefined ? null : settleOn(selection, continued);
         if (outcome === null || (seen !== null && outcome !== seen)) return null;
         seen = outcome;
       }
@@ -177,7 +183,10 @@ function periodScore(period: Period, result: MatchResult): Score {
 function countedScore(period: Period, result: MatchResult, scoreAtBet: Score): Score {
   const periodStart = period === '2H' ? (result.halfTime ?? { home: 0, away: 0 }) : { home: 0, away: 0 };
   const periodEnd = period === '1H' ? periodScore('1H', result) : result.fullTime;
-  const from = { home: Math.max(periodStart.home, scoreAtBet.home), away: Math.max(periodStart.away, scoreAtBet.away) };
+  const from = {
+    home: Math.max(periodStart.home, scoreAtBet.home),
+    away: Math.max(periodStart.away, scoreAtBet.away),
+  };
   return scoreSince(periodEnd, from);
 }
 
@@ -187,7 +196,11 @@ function settleOn(selection: Selection, result: MatchResult): Outcome {
     case 'handicap':
       return selection.scoreAtBet === undefined
         ? handicapOutcomeForSide(score, selection.side, selection.homeLine)
-        : handicapOutcomeForSide(countedScore(selection.period, result, selection.scoreAtBet), selection.side, selection.homeLine);
+        : handicapOutcomeForSide(
+            countedScore(selection.period, result, selection.scoreAtBet),
+            selection.side,
+            selection.homeLine,
+          );
     case 'total':
       return totalOutcome(totalGoals(score), selection.line, selection.side);
     case '1x2':
@@ -199,7 +212,10 @@ function settleOn(selection: Selection, result: MatchResult): Outcome {
     case 'moneyline':
       return moneylineOutcome(score, selection.pick);
     case 'odd_even':
-      return oddEvenOutcome(selection.team === undefined ? totalGoals(score) : score[selection.team], selection.pick);
+      return oddEvenOutcome(
+        selection.team === undefined ? totalGoals(score) : score[selection.team],
+        selection.pick,
+      );
     case 'ht_ft_odd_even':
       return htFtOddEvenOutcome(periodScore('1H', result), result.fullTime, selection.pick);
     case 'ht_ft':

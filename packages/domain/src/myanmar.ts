@@ -63,7 +63,12 @@ export function myanmarFraction(favouriteMargin: number, line: MyanmarLine, side
 /**
  * The issue's signature: myanmarOutcome(1, 1, -40, 'favourite') === '-0.4' (the fraction of the stake, exact).
  */
-export function myanmarOutcome(favouriteMargin: number, ball: number, percent: number, side: MyanmarSide): string {
+export function myanmarOutcome(
+  favouriteMargin: number,
+  ball: number,
+  percent: number,
+  side: MyanmarSide,
+): string {
   return myanmarFraction(favouriteMargin, { ball, percent }, side).toString();
 }
 
@@ -115,7 +120,7 @@ export function otherSideLine(line: MyanmarLine): MyanmarLine {
 /**
  * Derives a Myanmar price from an AH line magnitude |h| and a Malay price (rules.md 4.5, MM-GO), rounded to whole
  * percent half away from zero (decision 0.7). base = 1 - |M|; by the fraction of |h|:
- * .00 -> -base (M > 0) / +base; .25 -> -M/2 - base / M/2 + base; .50 -> ball + 1, M - base (M > 0) / M + base;
+ * .00 -> -base (M > 0) / +base; .25 -> -M/2 - base / M/2 + base; .50 -> ball + 1 and M - base (M > 0) / M + base;
  * .75 -> ball + 1, M/2 - base / -M/2 + base.
  */
 export function myanmarFromAsianHandicap(
@@ -137,7 +142,8 @@ export function myanmarFromAsianHandicap(
       value = positive ? half.neg().sub(base) : half.add(base);
       break;
     case 2:
-      ball += 1;
+      // Only the positive side moves to the next ball (MM-GO): -0.5 at -0.90 stays level ball, "=-80".
+      if (positive) ball += 1;
       value = positive ? price.sub(base) : price.add(base);
       break;
     default:
@@ -189,11 +195,11 @@ function settleOnGross(stakeMinor: bigint, gross: Rational, commission: Rational
  * A Myanmar single ("body"): return = stake x (1 + f), less the commission on a win.
  * settleMyanmar({ stake: '10000', fraction: '-0.4' }) -> payout '6000.00'.
  */
-export function settleMyanmar(input: {
-  stake: string;
-  fraction: string;
-  commissionRate?: string;
-}): { payout: string; winLoss: string; commission: string } {
+export function settleMyanmar(input: { stake: string; fraction: string; commissionRate?: string }): {
+  payout: string;
+  winLoss: string;
+  commission: string;
+} {
   const stakeMinor = parseStake(input.stake);
   const gross = minorToRational(stakeMinor).mul(Rational.ONE.add(parseFraction(input.fraction)));
   return formatSettlement(settleOnGross(stakeMinor, gross, parseCommission(input.commissionRate)));
@@ -222,7 +228,11 @@ export function commissionFromPayoutRate(payoutRate: string): string {
   return Rational.ONE.sub(rate).toString();
 }
 
-function formatSettlement(minor: MyanmarSettlementMinor): { payout: string; winLoss: string; commission: string } {
+function formatSettlement(minor: MyanmarSettlementMinor): {
+  payout: string;
+  winLoss: string;
+  commission: string;
+} {
   return {
     payout: fromMinorUnits(minor.payoutMinor),
     winLoss: fromMinorUnits(minor.winLossMinor),

@@ -15,7 +15,14 @@ import {
   type OddsFormat,
 } from './odds';
 
-type Row = readonly [vector: string, price: string, from: OddsFormat, to: OddsFormat, places: number, expected: string];
+type Row = readonly [
+  vector: string,
+  price: string,
+  from: OddsFormat,
+  to: OddsFormat,
+  places: number,
+  expected: string,
+];
 
 // rules.md 1.3. American figures are left out (no American format on this platform, decision 0.2); where a vector
 // only states an American price, it is checked as Indo (American = Indo x 100, rules.md 1.1).
@@ -124,7 +131,11 @@ describe('checkOdds (C16 and the ranges of 1.1)', () => {
   it('refuses non-decimals and, when asked, too many decimals', () => {
     expect(checkOdds('abc', 'DEC')).toEqual({ ok: false, code: 'invalidOdds', reason: 'notADecimal' });
     expect(checkOdds('1e2', 'DEC')).toEqual({ ok: false, code: 'invalidOdds', reason: 'notADecimal' });
-    expect(checkOdds('0.9555', 'MY', 3)).toEqual({ ok: false, code: 'invalidOdds', reason: 'tooManyDecimals' });
+    expect(checkOdds('0.9555', 'MY', 3)).toEqual({
+      ok: false,
+      code: 'invalidOdds',
+      reason: 'tooManyDecimals',
+    });
     expect(checkOdds('-1.110', 'ID', 3).ok).toBe(true);
   });
 });

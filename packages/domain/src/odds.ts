@@ -130,7 +130,11 @@ export function convertOdds(price: string, from: OddsFormat, to: OddsFormat, dec
 }
 
 /** A valid price shown with the book's precision: formatOdds('-0.9', 'MY') === '-0.90'. */
-export function formatOdds(price: string, format: OddsFormat, decimals: number = DEFAULT_ODDS_DECIMALS): string {
+export function formatOdds(
+  price: string,
+  format: OddsFormat,
+  decimals: number = DEFAULT_ODDS_DECIMALS,
+): string {
   return parseOdds(price, format).toFixed(decimals);
 }
 

@@ -30,7 +30,7 @@ export function legDecimalOdds(leg: ParlayPrice): Rational {
 }
 
 /**
- * The per-leg factor of rules.md 3.1: won D; won half 1 + (D - 1)/2; push/void 1; lose half 0.5; lost 0.
+ * The per-leg factor of rules.md 3.1: won D; won half 1 + (D - 1)/2; push/void 1; lost half 0.5; lost 0.
  * A dead-heat win counts 1 + (D - 1)/n, the single's E17 rule applied to the leg.
  */
 export function legFactor(leg: ParlayLeg): Rational {
@@ -46,7 +46,7 @@ export function legFactor(leg: ParlayLeg): Rational {
     case 'draw':
     case 'void':
       return Rational.ONE;
-    case 'lose_half':
+    case 'lost_half':
       return Rational.of(1n, 2n);
     case 'lost':
       return Rational.ZERO;

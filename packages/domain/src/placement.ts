@@ -38,7 +38,8 @@ export type StakedBet =
   | { readonly kind: 'myanmar'; readonly legs: number; readonly commissionRate?: string };
 
 export type StakeNotice = 'changeStakeMin' | 'changeStakeMax' | 'betOverMaxPayout';
-export type StakeRejection = 'betAmountRequired' | 'invalidBetAmount' | 'betLowerMin' | 'betOverMax' | 'betOverMaxPayout';
+export type StakeRejection =
+  'betAmountRequired' | 'invalidBetAmount' | 'betLowerMin' | 'betOverMax' | 'betOverMaxPayout';
 
 export type StakeCheck =
   | { readonly ok: true; readonly stake: string; readonly notice: StakeNotice | null }
@@ -58,7 +59,10 @@ export function potentialPayoutMinor(bet: StakedBet, stakeMinor: bigint): bigint
     case 'system':
       return systemPayoutMinor(stakeMinor, bet.legs.map(wonLeg), bet.foldSizes).payoutMinor;
     case 'myanmar': {
-      assert(Number.isSafeInteger(bet.legs) && bet.legs >= 1 && bet.legs <= MAX_MYANMAR_PARLAY_LEGS, 'bad legs');
+      assert(
+        Number.isSafeInteger(bet.legs) && bet.legs >= 1 && bet.legs <= MAX_MYANMAR_PARLAY_LEGS,
+        'bad legs',
+      );
       // Every leg winning in full (f = 1), less the commission on the net win (decision 0.7).
       const fractions = Array.from({ length: bet.legs }, () => '1');
       return toMinorUnits(myanmarParlayPayout(stake, fractions, bet.commissionRate).payout);
@@ -93,7 +97,8 @@ export function checkStake(input: {
   if (input.stake.trim() === '') return { ok: false, code: 'betAmountRequired', params: {} };
   // 2.
   const typed = tryToMinorUnits(input.stake.trim());
-  if (typed === null || typed <= 0n) return { ok: false, code: 'invalidBetAmount', params: { stake: input.stake } };
+  if (typed === null || typed <= 0n)
+    return { ok: false, code: 'invalidBetAmount', params: { stake: input.stake } };
 
   const min = toMinorUnits(limits.min);
   const max = toMinorUnits(limits.max);
@@ -159,9 +164,18 @@ export function strictestLimits(all: readonly BetLimits[]): BetLimits {
   const pick = (values: bigint[], highest: boolean): string =>
     fromMinorUnits(values.reduce((a, b) => (highest ? (a > b ? a : b) : a < b ? a : b)));
   return {
-    min: pick(all.map((limit) => toMinorUnits(limit.min)), true),
-    max: pick(all.map((limit) => toMinorUnits(limit.max)), false),
-    maxPayout: pick(all.map((limit) => toMinorUnits(limit.maxPayout)), false),
+    min: pick(
+      all.map((limit) => toMinorUnits(limit.min)),
+      true,
+    ),
+    max: pick(
+      all.map((limit) => toMinorUnits(limit.max)),
+      false,
+    ),
+    maxPayout: pick(
+      all.map((limit) => toMinorUnits(limit.maxPayout)),
+      false,
+    ),
   };
 }
 
@@ -174,7 +188,12 @@ export type ParlayCheck =
   | { readonly ok: true }
   | {
       readonly ok: false;
-      readonly code: 'atLeastTwoMatchToBetParlay' | 'atLeastThreeMatchToBetParlay' | 'maxParlayTicket' | 'invalidBets' | 'invalidBetType';
+      readonly code:
+        | 'atLeastTwoMatchToBetParlay'
+        | 'atLeastThreeMatchToBetParlay'
+        | 'maxParlayTicket'
+        | 'invalidBets'
+        | 'invalidBetType';
       readonly params: Readonly<Record<string, string | number>>;
     };
 
@@ -185,11 +204,15 @@ export type ParlayCheck =
  * 3. maxParlayTicket: more than 12 legs (more than 10 for a Myanmar parlay);
  * 4. invalidBets (reason sameMatch): two legs on one match, whose results would depend on each other.
  */
-export function checkParlayLegs(kind: 'mix' | 'system' | 'myanmar', picks: readonly ParlayPick[]): ParlayCheck {
+export function checkParlayLegs(
+  kind: 'mix' | 'system' | 'myanmar',
+  picks: readonly ParlayPick[],
+): ParlayCheck {
   const minimum = kind === 'myanmar' ? MIN_MYANMAR_PARLAY_LEGS : MIN_PARLAY_LEGS;
   const maximum = kind === 'myanmar' ? MAX_MYANMAR_PARLAY_LEGS : MAX_PARLAY_LEGS;
   // 1.
-  if (picks.length < minimum) return { ok: false, code: 'atLeastTwoMatchToBetParlay', params: { min: minimum } };
+  if (picks.length < minimum)
+    return { ok: false, code: 'atLeastTwoMatchToBetParlay', params: { min: minimum } };
   // 2.
   if (picks.some((pick) => pick.live === true) && picks.length < MIN_LIVE_PARLAY_LEGS) {
     return { ok: false, code: 'atLeastThreeMatchToBetParlay', params: { min: MIN_LIVE_PARLAY_LEGS } };
@@ -200,7 +223,8 @@ export function checkParlayLegs(kind: 'mix' | 'system' | 'myanmar', picks: reado
   const seen = new Set<string>();
   for (const pick of picks) {
     const key = String(pick.matchId);
-    if (seen.has(key)) return { ok: false, code: 'invalidBets', params: { reason: 'sameMatch', matchId: key } };
+    if (seen.has(key))
+      return { ok: false, code: 'invalidBets', params: { reason: 'sameMatch', matchId: key } };
     seen.add(key);
   }
   return { ok: true };
@@ -218,7 +242,9 @@ export function checkSystemParlay(picks: readonly ParlayPick[], foldSizes: reado
     foldSizes.length > 0 &&
     new Set(foldSizes).size === foldSizes.length &&
     foldSizes.every((size) => offered.includes(size));
-  return valid ? { ok: true } : { ok: false, code: 'invalidBetType', params: { foldSizes: foldSizes.join(',') } };
+  return valid
+    ? { ok: true }
+    : { ok: false, code: 'invalidBetType', params: { foldSizes: foldSizes.join(',') } };
 }
 
 /** The member's settings "accept better odds" and "accept any odds" (product spec 3 layout settings). */
@@ -281,7 +307,9 @@ export function myanmarOddsChangeDecision(
       : Rational.parse(input.currentPayoutRate).cmp(Rational.parse(input.offeredPayoutRate));
   if (percentChange !== 0 && rateChange !== 0 && percentChange !== rateChange) {
     // One moved for the member and one against: only "accept any odds" takes that without asking.
-    return input.acceptAnyOdds ? { action: 'place', reason: 'anyOdds' } : { action: 'reconfirm', reason: 'priceChanged' };
+    return input.acceptAnyOdds
+      ? { action: 'place', reason: 'anyOdds' }
+      : { action: 'reconfirm', reason: 'priceChanged' };
   }
   return decide(percentChange !== 0 ? percentChange : rateChange, input);
 }

@@ -69,7 +69,7 @@ function netFor(outcome: Outcome, risk: Rational, win: Rational): Rational {
     case 'draw':
     case 'void':
       return Rational.ZERO;
-    case 'lose_half':
+    case 'lost_half':
       return risk.mul(half).neg();
     case 'lost':
       return risk.neg();
@@ -82,6 +82,6 @@ function netFor(outcome: Outcome, risk: Rational, win: Rational): Rational {
  */
 export function outcomeWithVoidFactor(result: 'won' | 'lost', voidFactor: '0' | '0.5' | '1'): Outcome {
   if (voidFactor === '1') return 'void';
-  if (voidFactor === '0.5') return result === 'won' ? 'won_half' : 'lose_half';
+  if (voidFactor === '0.5') return result === 'won' ? 'won_half' : 'lost_half';
   return result;
 }

@@ -116,7 +116,12 @@ describe('system settlement (rules.md 3.2 S1-S8)', () => {
   });
 
   it('S4: Yankee, all win, unit 1 -> 11 / 11, return 95.00, net +84', () => {
-    expect(systemPayout('1', s4, yankee)).toEqual({ bets: 11, totalStake: '11.00', payout: '95.00', winLoss: '84.00' });
+    expect(systemPayout('1', s4, yankee)).toEqual({
+      bets: 11,
+      totalStake: '11.00',
+      payout: '95.00',
+      winLoss: '84.00',
+    });
   });
 
   it('S5: Yankee, D loses -> 22.50, net +11.50', () => {
@@ -131,11 +136,21 @@ describe('system settlement (rules.md 3.2 S1-S8)', () => {
 
   it('S7: Lucky 15, only A (2.0) wins -> 15 / 15, return 2.00, net -13', () => {
     const legs = [leg('2.0'), leg('1.5', 'lost'), leg('3.0', 'lost'), leg('2.5', 'lost')];
-    expect(systemPayout('1', legs, lucky15)).toEqual({ bets: 15, totalStake: '15.00', payout: '2.00', winLoss: '-13.00' });
+    expect(systemPayout('1', legs, lucky15)).toEqual({
+      bets: 15,
+      totalStake: '15.00',
+      payout: '2.00',
+      winLoss: '-13.00',
+    });
   });
 
   it('S8: 2/4 doubles, S4 legs all win -> 6 / 6, return 29.75, net +23.75', () => {
-    expect(systemPayout('1', s4, [2])).toEqual({ bets: 6, totalStake: '6.00', payout: '29.75', winLoss: '23.75' });
+    expect(systemPayout('1', s4, [2])).toEqual({
+      bets: 6,
+      totalStake: '6.00',
+      payout: '29.75',
+      winLoss: '23.75',
+    });
   });
 
   it('applies half-win factors inside combinations', () => {
@@ -150,7 +165,12 @@ describe('system settlement (rules.md 3.2 S1-S8)', () => {
 
   it('the full 12-pick combination is bounded and exact', () => {
     const legs = Array.from({ length: 12 }, () => leg('2'));
-    expect(systemPayout('1', legs, [12])).toEqual({ bets: 1, totalStake: '1.00', payout: '4096.00', winLoss: '4095.00' });
+    expect(systemPayout('1', legs, [12])).toEqual({
+      bets: 1,
+      totalStake: '1.00',
+      payout: '4096.00',
+      winLoss: '4095.00',
+    });
     const all = Array.from({ length: 12 }, (_, i) => i + 1);
     expect(systemPayout('1', legs, all)).toMatchObject({ bets: 4095, payout: '531440.00' }); // 3^12 - 1
   });

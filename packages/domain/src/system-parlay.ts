@@ -13,20 +13,21 @@ export const MAX_SYSTEM_PICKS = MAX_PARLAY_LEGS;
 const MAX_COMBINATIONS = 2 ** MAX_SYSTEM_PICKS - 1;
 
 /** Named systems are aliases of fold-size sets (rules.md 3.2). */
-export const NAMED_SYSTEMS: Readonly<Record<string, { readonly picks: number; readonly foldSizes: readonly number[] }>> =
-  {
-    trixie: { picks: 3, foldSizes: [2, 3] },
-    patent: { picks: 3, foldSizes: [1, 2, 3] },
-    yankee: { picks: 4, foldSizes: [2, 3, 4] },
-    lucky15: { picks: 4, foldSizes: [1, 2, 3, 4] },
-    canadian: { picks: 5, foldSizes: [2, 3, 4, 5] },
-    superYankee: { picks: 5, foldSizes: [2, 3, 4, 5] },
-    lucky31: { picks: 5, foldSizes: [1, 2, 3, 4, 5] },
-    heinz: { picks: 6, foldSizes: [2, 3, 4, 5, 6] },
-    lucky63: { picks: 6, foldSizes: [1, 2, 3, 4, 5, 6] },
-    superHeinz: { picks: 7, foldSizes: [2, 3, 4, 5, 6, 7] },
-    goliath: { picks: 8, foldSizes: [2, 3, 4, 5, 6, 7, 8] },
-  };
+export const NAMED_SYSTEMS: Readonly<
+  Record<string, { readonly picks: number; readonly foldSizes: readonly number[] }>
+> = {
+  trixie: { picks: 3, foldSizes: [2, 3] },
+  patent: { picks: 3, foldSizes: [1, 2, 3] },
+  yankee: { picks: 4, foldSizes: [2, 3, 4] },
+  lucky15: { picks: 4, foldSizes: [1, 2, 3, 4] },
+  canadian: { picks: 5, foldSizes: [2, 3, 4, 5] },
+  superYankee: { picks: 5, foldSizes: [2, 3, 4, 5] },
+  lucky31: { picks: 5, foldSizes: [1, 2, 3, 4, 5] },
+  heinz: { picks: 6, foldSizes: [2, 3, 4, 5, 6] },
+  lucky63: { picks: 6, foldSizes: [1, 2, 3, 4, 5, 6] },
+  superHeinz: { picks: 7, foldSizes: [2, 3, 4, 5, 6, 7] },
+  goliath: { picks: 8, foldSizes: [2, 3, 4, 5, 6, 7, 8] },
+};
 
 /**
  * The fold sizes offered for a number of picks: 2..n ("2/n" ... "n/n"), or only n when there are more than 10

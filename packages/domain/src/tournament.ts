@@ -46,20 +46,28 @@ export function checkRoom(input: {
   if (input.type !== 3) {
     const fee = /^\d+(\.\d{1,2})?$/.test(input.entryFee) ? Rational.parse(input.entryFee) : null;
     if (fee === null) return { ok: false, code: 'invalidRoomRate', params: { value: input.entryFee } };
-    if (fee.lt(Rational.int(ROOM_ENTRY_FEE_MIN))) return { ok: false, code: 'minRoomRate', params: { min: ROOM_ENTRY_FEE_MIN } };
-    if (fee.gt(Rational.int(ROOM_ENTRY_FEE_MAX))) return { ok: false, code: 'maxRoomRate', params: { max: ROOM_ENTRY_FEE_MAX } };
+    if (fee.lt(Rational.int(ROOM_ENTRY_FEE_MIN)))
+      return { ok: false, code: 'minRoomRate', params: { min: ROOM_ENTRY_FEE_MIN } };
+    if (fee.gt(Rational.int(ROOM_ENTRY_FEE_MAX)))
+      return { ok: false, code: 'maxRoomRate', params: { max: ROOM_ENTRY_FEE_MAX } };
   }
   if (!/^\d{1,6}$/.test(input.playerLimit)) {
     return { ok: false, code: 'invalidRoomLimit', params: { value: input.playerLimit } };
   }
   const players = Number(input.playerLimit);
-  if (players < ROOM_PLAYERS_MIN) return { ok: false, code: 'minRoomLimit', params: { min: ROOM_PLAYERS_MIN } };
-  if (players > ROOM_PLAYERS_MAX) return { ok: false, code: 'maxRoomLimit', params: { max: ROOM_PLAYERS_MAX } };
-  if (input.matches.length < ROOM_MATCHES_MIN) return { ok: false, code: 'minMatch', params: { min: ROOM_MATCHES_MIN } };
-  if (input.matches.length > input.maxMatches) return { ok: false, code: 'maxMatch', params: { max: input.maxMatches } };
-  if (input.matches.some((match) => match.live)) return { ok: false, code: 'liveMatchNotAllowed', params: {} };
+  if (players < ROOM_PLAYERS_MIN)
+    return { ok: false, code: 'minRoomLimit', params: { min: ROOM_PLAYERS_MIN } };
+  if (players > ROOM_PLAYERS_MAX)
+    return { ok: false, code: 'maxRoomLimit', params: { max: ROOM_PLAYERS_MAX } };
+  if (input.matches.length < ROOM_MATCHES_MIN)
+    return { ok: false, code: 'minMatch', params: { min: ROOM_MATCHES_MIN } };
+  if (input.matches.length > input.maxMatches)
+    return { ok: false, code: 'maxMatch', params: { max: input.maxMatches } };
+  if (input.matches.some((match) => match.live))
+    return { ok: false, code: 'liveMatchNotAllowed', params: {} };
   if (input.type === 2) {
-    if (input.pin === undefined || input.pin === '') return { ok: false, code: 'roomPasswordRequired', params: {} };
+    if (input.pin === undefined || input.pin === '')
+      return { ok: false, code: 'roomPasswordRequired', params: {} };
     if (!ROOM_PIN_PATTERN.test(input.pin)) return { ok: false, code: 'invalidRoomPassword', params: {} };
   }
   return { ok: true };

@@ -66,7 +66,11 @@ export const isUrl = (value: string): boolean =>
 export const hasLetterAndDigit = (value: string): boolean => /[A-Za-z]/.test(value) && /\d/.test(value);
 
 /** Runs the rules in order and returns the first failure, or null when the value passes them all. */
-export function validate(field: string, value: string | null | undefined, rules: readonly Rule[]): ValidationError | null {
+export function validate(
+  field: string,
+  value: string | null | undefined,
+  rules: readonly Rule[],
+): ValidationError | null {
   assert(rules.length <= MAX_RULES, 'too many rules for one field');
   const text = value ?? '';
   for (const rule of rules) {
@@ -82,17 +86,22 @@ function check(field: string, value: string, rule: Rule): ValidationError | null
     params: { field, value, ...extra },
   });
   if (rule.rule === 'required') return isEmpty(value) ? fail('required') : null;
-  if (rule.rule === 'selectOption') return isEmpty(value) || value === (rule.placeholder ?? '') ? fail('selectOption') : null;
+  if (rule.rule === 'selectOption')
+    return isEmpty(value) || value === (rule.placeholder ?? '') ? fail('selectOption') : null;
   if (value === '') return null;
   if (value.length > MAX_VALUE_LENGTH) return fail('maxLength', { max: MAX_VALUE_LENGTH });
   switch (rule.rule) {
     case 'minValue': {
       const number = isNumeric(value.replace(/^-/, '')) ? Rational.tryParse(value) : null;
-      return number === null || number.lt(Rational.parse(rule.min)) ? fail('minValue', { min: rule.min }) : null;
+      return number === null || number.lt(Rational.parse(rule.min))
+        ? fail('minValue', { min: rule.min })
+        : null;
     }
     case 'maxValue': {
       const number = isNumeric(value.replace(/^-/, '')) ? Rational.tryParse(value) : null;
-      return number === null || number.gt(Rational.parse(rule.max)) ? fail('maxValue', { max: rule.max }) : null;
+      return number === null || number.gt(Rational.parse(rule.max))
+        ? fail('maxValue', { max: rule.max })
+        : null;
     }
     case 'minLength':
       return [...value].length < rule.min ? fail('minLength', { min: rule.min }) : null;
@@ -149,7 +158,10 @@ export function validateNickname(nickname: string): ValidationError | null {
 
 /** Login: both fields required ('Username is required!', 'Password is required!'). */
 export function validateLogin(input: { username: string; password: string }): ValidationError | null {
-  return validate('username', input.username, [{ rule: 'required' }]) ?? validate('password', input.password, [{ rule: 'required' }]);
+  return (
+    validate('username', input.username, [{ rule: 'required' }]) ??
+    validate('password', input.password, [{ rule: 'required' }])
+  );
 }
 
 /**

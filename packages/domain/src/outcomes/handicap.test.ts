@@ -6,7 +6,7 @@ import { isQuarterLine, lineQuarters, quartersToText, splitLine } from './line';
 const W: Outcome = 'won';
 const HW: Outcome = 'won_half';
 const P: Outcome = 'draw';
-const HL: Outcome = 'lose_half';
+const HL: Outcome = 'lost_half';
 const L: Outcome = 'lost';
 
 /** rules.md 2.2: r by the backed team's margin -2 .. +3, rows are the handicap on the backed team. */
@@ -88,8 +88,8 @@ describe('live handicap counts only goals after the bet (rules.md 2.2, E15; FUN8
   // Live score 1-0 when the bet was struck: Juve -0.75, Man U +0.75.
   it.each([
     ['3-0', 'won', 'lost'],
-    ['2-0', 'won_half', 'lose_half'],
-    ['3-1', 'won_half', 'lose_half'],
+    ['2-0', 'won_half', 'lost_half'],
+    ['3-1', 'won_half', 'lost_half'],
     ['1-0', 'lost', 'won'],
     ['1-1', 'lost', 'won'],
     ['2-1', 'lost', 'won'],
@@ -99,17 +99,19 @@ describe('live handicap counts only goals after the bet (rules.md 2.2, E15; FUN8
     ['1-3', 'lost', 'won'],
   ] as const)('final %s: Juve %s, Man U %s', (final, juve, manU) => {
     const [home, away] = final.split('-').map(Number) as [number, number];
-    expect(liveHandicapOutcome({ backed: home, opponent: away, backedAtBet: 1, opponentAtBet: 0, line: '-0.75' })).toBe(
-      juve,
-    );
-    expect(liveHandicapOutcome({ backed: away, opponent: home, backedAtBet: 0, opponentAtBet: 1, line: '0.75' })).toBe(
-      manU,
-    );
+    expect(
+      liveHandicapOutcome({ backed: home, opponent: away, backedAtBet: 1, opponentAtBet: 0, line: '-0.75' }),
+    ).toBe(juve);
+    expect(
+      liveHandicapOutcome({ backed: away, opponent: home, backedAtBet: 0, opponentAtBet: 1, line: '0.75' }),
+    ).toBe(manU);
     expect(handicapOutcomeForSide({ home, away }, 'home', '-0.75', { home: 1, away: 0 })).toBe(juve);
     expect(handicapOutcomeForSide({ home, away }, 'away', '-0.75', { home: 1, away: 0 })).toBe(manU);
   });
 
   it('refuses a final score lower than the score at bet time', () => {
-    expect(() => liveHandicapOutcome({ backed: 0, opponent: 0, backedAtBet: 1, opponentAtBet: 0, line: '0' })).toThrow();
+    expect(() =>
+      liveHandicapOutcome({ backed: 0, opponent: 0, backedAtBet: 1, opponentAtBet: 0, line: '0' }),
+    ).toThrow();
   });
 });

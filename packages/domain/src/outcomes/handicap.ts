@@ -37,7 +37,12 @@ export function liveHandicapOutcome(input: LiveHandicapInput): Outcome {
  * Handicap from a market's point of view: the market quotes the home team's line (away has the opposite line),
  * and a live bet counts only the goals after `scoreAtBet`.
  */
-export function handicapOutcomeForSide(score: Score, side: Team, homeLine: Line, scoreAtBet?: Score): Outcome {
+export function handicapOutcomeForSide(
+  score: Score,
+  side: Team,
+  homeLine: Line,
+  scoreAtBet?: Score,
+): Outcome {
   assertScore(score, 'score');
   const counted = scoreAtBet === undefined ? score : scoreSince(score, scoreAtBet);
   const homeQuarters = lineQuarters(homeLine);

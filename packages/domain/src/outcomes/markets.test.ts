@@ -109,7 +109,9 @@ describe('correct score: 0-0 to 4-4 plus other', () => {
   it('property: exactly one of the 26 options wins for any score', () => {
     for (let home = 0; home <= 7; home += 1) {
       for (let away = 0; away <= 7; away += 1) {
-        const winners = CORRECT_SCORE_OPTIONS.filter((pick) => correctScoreOutcome({ home, away }, pick) === 'won');
+        const winners = CORRECT_SCORE_OPTIONS.filter(
+          (pick) => correctScoreOutcome({ home, away }, pick) === 'won',
+        );
         expect(winners).toHaveLength(1);
       }
     }
@@ -152,7 +154,8 @@ describe('total goals bands and exact goals', () => {
     [7, '7+'],
     [12, '7+'],
   ] as const)('%i goals fall in %s', (goals, band) => {
-    for (const pick of TOTAL_GOALS_BANDS) expect(totalGoalsOutcome(goals, pick)).toBe(pick === band ? 'won' : 'lost');
+    for (const pick of TOTAL_GOALS_BANDS)
+      expect(totalGoalsOutcome(goals, pick)).toBe(pick === band ? 'won' : 'lost');
   });
 
   it('exact goals 0 to 10+', () => {
@@ -180,7 +183,10 @@ describe('outright (E17 dead heat, E20 non-starter)', () => {
     expect(outrightOutcome('A', { winners: ['A'] })).toEqual({ outcome: 'won', deadHeat: 1 });
     expect(outrightOutcome('B', { winners: ['A'] })).toEqual({ outcome: 'lost', deadHeat: 1 });
     expect(outrightOutcome('A', { winners: ['A', 'B'] })).toEqual({ outcome: 'won', deadHeat: 2 });
-    expect(outrightOutcome('C', { winners: ['A'], nonStarters: ['C'] })).toEqual({ outcome: 'void', deadHeat: 1 });
+    expect(outrightOutcome('C', { winners: ['A'], nonStarters: ['C'] })).toEqual({
+      outcome: 'void',
+      deadHeat: 1,
+    });
     expect(() => outrightOutcome('A', { winners: [] })).toThrow();
   });
 });

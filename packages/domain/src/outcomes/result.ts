@@ -62,7 +62,8 @@ export function htFtOddEvenOutcome(halfTime: Score, fullTime: Score, pick: HtFtO
 
 /** HT/FT: HT 1-0, FT 1-1 -> 'HD' wins. */
 export function htFtOutcome(halfTime: Score, fullTime: Score, pick: HtFtPick): Outcome {
-  const letter = (score: Score): 'H' | 'D' | 'A' => ({ '1': 'H', X: 'D', '2': 'A' } as const)[resultOf(score)];
+  const letter = (score: Score): 'H' | 'D' | 'A' =>
+    (({ '1': 'H', X: 'D', '2': 'A' }) as const)[resultOf(score)];
   return wonOrLost(`${letter(halfTime)}${letter(fullTime)}` === pick);
 }
 

@@ -6,25 +6,29 @@ import { totalOutcome } from './total';
 const W: Outcome = 'won';
 const HW: Outcome = 'won_half';
 const P: Outcome = 'draw';
-const HL: Outcome = 'lose_half';
+const HL: Outcome = 'lost_half';
 const L: Outcome = 'lost';
 
 /** rules.md 2.3: r by total goals 0..5. */
-const OU_TABLE: ReadonlyArray<readonly [side: 'over' | 'under', line: string, byTotal: readonly Outcome[]]> = [
-  ['over', '2', [L, L, P, W, W, W]],
-  ['over', '2.25', [L, L, HL, W, W, W]],
-  ['over', '2.5', [L, L, L, W, W, W]],
-  ['over', '2.75', [L, L, L, HW, W, W]],
-  ['over', '3', [L, L, L, P, W, W]],
-  ['under', '2.25', [W, W, HW, L, L, L]],
-  ['under', '2.75', [W, W, W, HL, L, L]],
-];
+const OU_TABLE: ReadonlyArray<readonly [side: 'over' | 'under', line: string, byTotal: readonly Outcome[]]> =
+  [
+    ['over', '2', [L, L, P, W, W, W]],
+    ['over', '2.25', [L, L, HL, W, W, W]],
+    ['over', '2.5', [L, L, L, W, W, W]],
+    ['over', '2.75', [L, L, L, HW, W, W]],
+    ['over', '3', [L, L, L, P, W, W]],
+    ['under', '2.25', [W, W, HW, L, L, L]],
+    ['under', '2.75', [W, W, W, HL, L, L]],
+  ];
 
 describe('totalOutcome (rules.md 2.3)', () => {
   for (const [side, line, byTotal] of OU_TABLE) {
-    it.each(byTotal.map((outcome, total) => [total, outcome] as const))(`${side} ${line}, %i goals -> %s`, (total, outcome) => {
-      expect(totalOutcome(total, line, side)).toBe(outcome);
-    });
+    it.each(byTotal.map((outcome, total) => [total, outcome] as const))(
+      `${side} ${line}, %i goals -> %s`,
+      (total, outcome) => {
+        expect(totalOutcome(total, line, side)).toBe(outcome);
+      },
+    );
   }
 
   it('PIN: under 5.25 with exactly 5 goals is half push, half win', () => {
@@ -48,7 +52,10 @@ describe('totalOutcome (rules.md 2.3)', () => {
     for (let quarters = 0; quarters <= 40; quarters += 1) {
       for (let total = 0; total <= 12; total += 1) {
         const line = quartersToText(quarters);
-        expect(outcomeHalves(totalOutcome(total, line, 'over')) + outcomeHalves(totalOutcome(total, line, 'under'))).toBe(0);
+        expect(
+          outcomeHalves(totalOutcome(total, line, 'over')) +
+            outcomeHalves(totalOutcome(total, line, 'under')),
+        ).toBe(0);
       }
     }
   });

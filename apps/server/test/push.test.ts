@@ -1,0 +1,105 @@
+import { expect, it } from 'vitest';
+import type { WebSocket } from 'ws';
+import { login, seeded } from './support/fixtures';
+import { describeEachDatabase, type TestEnv } from './support/harness';
+import { settle, tradingDesk } from './support/catalog';
+
+interface Message {
+  op: string;
+  code?: string;
+  c?: {
+    t: string;
+    id: number;
+    seq: number;
+    market?: { prices: Record<string, string> };
+    match?: { score: number[] };
+  };
+  replay?: boolean;
+  [key: string]: unknown;
+}
+
+/** A WebSocket client through Fastify's injector, collecting what the server pushes. */
+async function connect(env: TestEnv) {
+  await env.app.ready();
+  const socket: WebSocket = await env.app.injectWS('/ws');
+  const received: Message[] = [];
+  socket.on('message', (data: Buffer) => received.push(JSON.parse(data.toString()) as Message));
+  const send = (payload: object) => socket.send(JSON.stringify(payload));
+  const waitFor = async (predicate: (m: Message) => boolean, timeoutMs = 3000): Promise<Message> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = received.find(predicate);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no such message; got ${JSON.stringify(received)}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
+  return { socket, received, send, waitFor };
+}
+
+describeEachDatabase('WebSocket push', (env) => {
+  it('authenticates, subscribes and receives price and score changes in sequence order', async () => {
+    await seeded(env());
+    const desk = await tradingDesk(env());
+    const member = await login(env().app, 'demomyr');
+    const id = await desk.createMatch({
+      home: 'A',
+      away: 'B',
+      kickoff: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    await desk.trade('market', { match_id: id, kind: 'hdp', line: '0', prices: { h: '1.90', a: '1.90' } });
+    await settle();
+    const client = await connect(env());
+    client.send({ op: 'sub', topics: ['sport:1'] });
+    expect((await client.waitFor((m) => m.op === 'err')).code).toBe('invalidSession');
+    client.send({ op: 'auth', account_id: 'demomyr', session_token: member.token });
+    await client.waitFor((m) => m.op === 'ready');
+    client.send({ op: 'sub', topics: ['sport:1'] });
+    await client.waitFor((m) => m.op === 'subbed');
+    await desk.trade('price', { match_id: id, kind: 'hdp', line: '0', prices: { h: '1.80', a: '2.00' } });
+    await desk.trade('live', { match_id: id, period: '1h', minute: 3, home: 1, away: 0, goal: 'h' });
+    const price = await client.waitFor((m) => m.op === 'chg' && m.c?.t === 'market');
+    expect(price.c?.market?.prices).toEqual({ h: '1.80', a: '2.00' });
+    const score = await client.waitFor((m) => m.op === 'chg' && m.c?.t === 'match');
+    expect(score.c?.match?.score).toEqual([1, 0]);
+    expect((score.c?.seq ?? 0) > (price.c?.seq ?? 0)).toBe(true);
+    client.socket.close();
+  });
+
+  it('after a reconnect, replays exactly the missed changes of a match in order', async () => {
+    await seeded(env());
+    const desk = await tradingDesk(env());
+    const member = await login(env().app, 'demomyr');
+    const id = await desk.createMatch({
+      home: 'A',
+      away: 'B',
+      kickoff: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    await desk.trade('market', { match_id: id, kind: 'ou', line: '2.5', prices: { o: '1.90', u: '1.90' } });
+    await settle();
+    const heldSeq = env().services.snapshot.matches.get(id)?.seq ?? 0;
+    // While the client is away: three price moves.
+    for (const over of ['1.85', '1.80', '1.75']) {
+      await desk.trade('price', { match_id: id, kind: 'ou', line: '2.5', prices: { o: over, u: '2.00' } });
+    }
+    await settle();
+    const client = await connect(env());
+    client.send({ op: 'auth', account_id: 'demomyr', session_token: member.token });
+    await client.waitFor((m) => m.op === 'ready');
+    client.send({ op: 'sub', topics: [`match:${id}`], since: { [id]: heldSeq } });
+    await client.waitFor((m) => m.replay === true && m.c?.seq === heldSeq + 3);
+    const replayed = client.received.filter((m) => m.replay);
+    expect(replayed.map((m) => m.c?.seq)).toEqual([heldSeq + 1, heldSeq + 2, heldSeq + 3]);
+    expect(replayed.map((m) => m.c?.market?.prices.o)).toEqual(['1.85', '1.80', '1.75']);
+    client.socket.close();
+  });
+
+  it('refuses malformed messages and a bad session', async () => {
+    await seeded(env());
+    const client = await connect(env());
+    client.socket.send('not json');
+    expect((await client.waitFor((m) => m.op === 'err')).code).toBe('invalid_request');
+    client.send({ op: 'auth', account_id: 'demomyr', session_token: 'nope' });
+    expect((await client.waitFor((m) => m.code === 'session_not_exists')).op).toBe('err');
+  });
+});
