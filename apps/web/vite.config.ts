@@ -10,6 +10,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    // scripts/bundle-size.mjs reads the manifest to report what the home route loads.
+    manifest: true,
     rolldownOptions: {
       treeshake: {
         // @sb/contract's modules only declare constants and zod schemas. Marking them free of side effects

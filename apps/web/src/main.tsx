@@ -5,12 +5,16 @@ import { App } from './app/App';
 import { routes } from './app/routes';
 import { wireSession } from './app/wiring';
 import { initI18n } from './shared/i18n';
+import { refreshProfile } from './shared/session/profile';
+import { useSession } from './shared/session/store';
 import { persistLayout, useLayout } from './shared/settings/store';
 import './shared/ui/kit.css';
 
 async function start() {
   persistLayout();
   wireSession();
+  // A session kept from an earlier visit is checked once: an expired one ends here with the spec's dialog.
+  if (useSession.getState().account) void refreshProfile();
   document.documentElement.dataset.theme = useLayout.getState().theme;
   // The language's texts arrive before the first paint: no flash of untranslated keys.
   await initI18n(useLayout.getState().pageDisplay.language);

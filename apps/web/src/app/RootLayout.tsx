@@ -32,7 +32,9 @@ export function RootLayout() {
       <a className="sb-skip" href="#main">
         {t('app.skipToContent')}
       </a>
-      {navigation.state === 'loading' && <div className="sb-progress" role="progressbar" aria-label={t('common.loading')} />}
+      {navigation.state === 'loading' && (
+        <div className="sb-progress" role="progressbar" aria-label={t('common.loading')} />
+      )}
       {connectionFailed && (
         <div className="sb-banner sb-banner--warning" role="alert" data-testid="connection-banner">
           {t('errors.requestFailed')}

@@ -25,20 +25,35 @@ export const routes: RouteObject[] = [
     HydrateFallback: RouteFallback,
     ErrorBoundary: RouteError,
     children: [
-      { index: true, lazy: screen(() => import('./routes/HomeRoute'), (module) => module.HomeRoute) },
+      {
+        index: true,
+        lazy: screen(
+          () => import('./routes/HomeRoute'),
+          (module) => module.HomeRoute,
+        ),
+      },
       {
         path: 'maintenance',
-        lazy: screen(() => import('../features/system/MaintenancePage'), (module) => module.MaintenancePage),
+        lazy: screen(
+          () => import('../features/system/MaintenancePage'),
+          (module) => module.MaintenancePage,
+        ),
       },
       {
         Component: RequireAuth,
         children: [
           {
-            lazy: screen(() => import('./shell/AppShell'), (module) => module.AppShell),
+            lazy: screen(
+              () => import('./shell/AppShell'),
+              (module) => module.AppShell,
+            ),
             children: [
               {
                 path: 'desktop',
-                lazy: screen(() => import('../features/sportsbook/DesktopPage'), (module) => module.DesktopPage),
+                lazy: screen(
+                  () => import('../features/sportsbook/DesktopPage'),
+                  (module) => module.DesktopPage,
+                ),
               },
               {
                 path: 'tournament2',
@@ -58,36 +73,60 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'info',
-                lazy: screen(() => import('./InfoLayout'), (module) => module.InfoLayout),
+                lazy: screen(
+                  () => import('./InfoLayout'),
+                  (module) => module.InfoLayout,
+                ),
                 children: [
                   { index: true, element: <Navigate to="settings" replace /> },
                   {
                     path: 'sysparlay',
-                    lazy: screen(() => import('../features/account/sysparlay/SysParlayPage'), (m) => m.SysParlayPage),
+                    lazy: screen(
+                      () => import('../features/account/sysparlay/SysParlayPage'),
+                      (m) => m.SysParlayPage,
+                    ),
                   },
                   {
                     path: 'settings',
-                    lazy: screen(() => import('../features/settings/SettingsPage'), (m) => m.SettingsPage),
+                    lazy: screen(
+                      () => import('../features/settings/SettingsPage'),
+                      (m) => m.SettingsPage,
+                    ),
                   },
                   {
                     path: 'betlist',
-                    lazy: screen(() => import('../features/account/betlist/BetListPage'), (m) => m.BetListPage),
+                    lazy: screen(
+                      () => import('../features/account/betlist/BetListPage'),
+                      (m) => m.BetListPage,
+                    ),
                   },
                   {
                     path: 'statement',
-                    lazy: screen(() => import('../features/account/statement/StatementPage'), (m) => m.StatementPage),
+                    lazy: screen(
+                      () => import('../features/account/statement/StatementPage'),
+                      (m) => m.StatementPage,
+                    ),
                   },
                   {
                     path: 'result',
-                    lazy: screen(() => import('../features/account/results/ResultsPage'), (m) => m.ResultsPage),
+                    lazy: screen(
+                      () => import('../features/account/results/ResultsPage'),
+                      (m) => m.ResultsPage,
+                    ),
                   },
                   {
                     path: 'message',
-                    lazy: screen(() => import('../features/messages/MessagesPage'), (m) => m.MessagesPage),
+                    lazy: screen(
+                      () => import('../features/messages/MessagesPage'),
+                      (m) => m.MessagesPage,
+                    ),
                   },
                   {
                     path: 'rules',
-                    lazy: screen(() => import('../features/rules/RulesPage'), (m) => m.RulesPage),
+                    lazy: screen(
+                      () => import('../features/rules/RulesPage'),
+                      (m) => m.RulesPage,
+                    ),
                   },
                 ],
               },
@@ -98,7 +137,10 @@ export const routes: RouteObject[] = [
       },
       {
         path: '*',
-        lazy: screen(() => import('../features/system/NotFoundPage'), (module) => module.NotFoundPage),
+        lazy: screen(
+          () => import('../features/system/NotFoundPage'),
+          (module) => module.NotFoundPage,
+        ),
       },
     ],
   },

@@ -2,6 +2,7 @@ import { setOnAnswered } from '../shared/api/client';
 import { queryClient } from '../shared/api/queryClient';
 import { closeHelpWindows } from '../shared/popups';
 import { useSession } from '../shared/session/store';
+import { storageKey } from '../shared/storage';
 import { closeTour } from '../shared/tour';
 
 /** App-wide reactions to the session, wired once at start. Returns an undo for tests. */
@@ -18,7 +19,13 @@ export function wireSession(): () => void {
   setOnAnswered(() => {
     if (useSession.getState().connectionFailed) useSession.getState().setConnectionFailed(false);
   });
+  // Another tab logged in, out or switched account: follow it.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === storageKey('account')) void useSession.persist.rehydrate();
+  };
+  window.addEventListener('storage', onStorage);
   return () => {
+    window.removeEventListener('storage', onStorage);
     unsubscribe();
     setOnAnswered(null);
   };

@@ -28,14 +28,22 @@ const DECIMAL = /^-?\d+(\.\d+)?$/;
  * Formats an exact decimal (the API sends money as strings) without going through a float:
  * Intl formats numeric strings exactly.
  */
-export function formatNumber(value: string | number | null | undefined, language: string, digits = 2): string {
+export function formatNumber(
+  value: string | number | null | undefined,
+  language: string,
+  digits = 2,
+): string {
   if (value === null || value === undefined || value === '') return '';
   const text = typeof value === 'number' ? String(value) : value.trim();
   if (!DECIMAL.test(text)) return text;
   return numberFormat(language, digits).format(text as Intl.StringNumericLiteral);
 }
 
-export function formatMoney(value: string | number | null | undefined, language: string, currency?: string): string {
+export function formatMoney(
+  value: string | number | null | undefined,
+  language: string,
+  currency?: string,
+): string {
   const amount = formatNumber(value, language, 2);
   return currency && amount ? `${currency} ${amount}` : amount;
 }
@@ -65,7 +73,11 @@ export function toDate(value: string | number | Date): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-export function formatDate(value: string | number | Date | null | undefined, language: string, style: DateStyle = 'date') {
+export function formatDate(
+  value: string | number | Date | null | undefined,
+  language: string,
+  style: DateStyle = 'date',
+) {
   if (value === null || value === undefined || value === '') return '';
   const date = toDate(value);
   return date ? dateFormat(language, style).format(date) : String(value);
@@ -84,7 +96,8 @@ export function useFormat() {
   return {
     language,
     number: (value: string | number | null | undefined, digits = 2) => formatNumber(value, language, digits),
-    money: (value: string | number | null | undefined, currency?: string) => formatMoney(value, language, currency),
+    money: (value: string | number | null | undefined, currency?: string) =>
+      formatMoney(value, language, currency),
     date: (value: string | number | Date | null | undefined) => formatDate(value, language, 'date'),
     time: (value: string | number | Date | null | undefined) => formatDate(value, language, 'time'),
     dateTime: (value: string | number | Date | null | undefined) => formatDate(value, language, 'dateTime'),

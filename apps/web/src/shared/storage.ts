@@ -26,9 +26,12 @@ export const readJson = <T>(key: string): T | undefined => {
   }
 };
 
+/** Writes the value unless storage already holds exactly it (settings change often, mostly one key). */
 export const writeJson = (key: string, value: unknown): void => {
   try {
-    store()?.setItem(storageKey(key), JSON.stringify(value));
+    const json = JSON.stringify(value);
+    const storage = store();
+    if (storage && storage.getItem(storageKey(key)) !== json) storage.setItem(storageKey(key), json);
   } catch {
     // quota exceeded or storage disabled: settings stay in memory
   }

@@ -21,7 +21,9 @@ export const validatePassword = (value: string): ValidationKey | null => {
 
 export const validateNickname = (value: string): ValidationKey | null => {
   if (!value) return 'validation.required';
-  return new RegExp(`^[A-Za-z0-9]{${NICKNAME_MIN},${NICKNAME_MAX}}$`).test(value) ? null : 'validation.nicknameRule';
+  return new RegExp(`^[A-Za-z0-9]{${NICKNAME_MIN},${NICKNAME_MAX}}$`).test(value)
+    ? null
+    : 'validation.nicknameRule';
 };
 
 /** A stake-like amount: positive, at most 2 decimals. */

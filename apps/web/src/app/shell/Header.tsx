@@ -27,7 +27,13 @@ export function Header() {
           <LanguageSwitcher compact />
           <ThemeToggle />
           <AccountMenu />
-          <button type="button" className="sb-btn sb-btn--ghost" onClick={logout} data-testid="logout-button" data-tour="logout">
+          <button
+            type="button"
+            className="sb-btn sb-btn--ghost"
+            onClick={logout}
+            data-testid="logout-button"
+            data-tour="logout"
+          >
             {t('header.logout')}
           </button>
         </div>

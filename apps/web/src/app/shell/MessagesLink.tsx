@@ -6,9 +6,18 @@ import { useUnreadCount } from '../../features/messages/api';
 export function MessagesLink() {
   const { t } = useTranslation();
   const unread = useUnreadCount();
-  const label = unread ? `${t('nav.message')} (${t('messages.unread', { count: unread })})` : t('nav.message');
+  const label = unread
+    ? `${t('nav.message')} (${t('messages.unread', { count: unread })})`
+    : t('nav.message');
   return (
-    <Link to="/info/message" className="sb-btn sb-btn--icon sb-rel" aria-label={label} title={label} data-testid="nav-messages" data-tour="messages">
+    <Link
+      to="/info/message"
+      className="sb-btn sb-btn--icon sb-rel"
+      aria-label={label}
+      title={label}
+      data-testid="nav-messages"
+      data-tour="messages"
+    >
       <span aria-hidden="true">✉</span>
       {unread > 0 && (
         <span className="sb-badge sb-badge--corner" aria-hidden="true" data-testid="unread-count">

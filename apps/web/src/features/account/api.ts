@@ -44,7 +44,11 @@ export const toBet = (row: object, index: number): Bet => {
 export const useLoggedIn = () => useSession((state) => state.account !== null);
 
 /** A list call with the session plus filters, mapped row by row. */
-export function useListCall<T>(call: CallName, params: Record<string, string>, map: (row: object, index: number) => T) {
+export function useListCall<T>(
+  call: CallName,
+  params: Record<string, string>,
+  map: (row: object, index: number) => T,
+) {
   return useQuery({
     queryKey: ['account', call, params],
     queryFn: async () => rowsOf<object>(await post(call, { ...sessionBody(), ...params })).map(map),
@@ -54,7 +58,10 @@ export function useListCall<T>(call: CallName, params: Record<string, string>, m
 
 /** Translation key for a bet status as the server names it (accepted, running, won half...). */
 export function statusKey(status: string): string | null {
-  const key = status.trim().toLowerCase().replace(/[\s_-]+(\w)/g, (_, letter: string) => letter.toUpperCase());
+  const key = status
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+(\w)/g, (_, letter: string) => letter.toUpperCase());
   return key in STATUS_KEYS ? key : null;
 }
 

@@ -15,7 +15,7 @@ type Problem = { key: 'username' | 'password' | 'pending' } | { error: unknown }
 export function LoginForm({ onLoggedIn }: { onLoggedIn?: () => void }) {
   const { t } = useTranslation();
   const id = useId();
-  const remembered = useRef(readRemembered()).current;
+  const [remembered] = useState(readRemembered);
   const [username, setUsername] = useState(remembered.account_id);
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(remembered.remember);
@@ -77,7 +77,12 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn?: () => void }) {
   }
 
   return (
-    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate aria-labelledby={`${id}-title`}>
+    <form
+      className={styles.form}
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-labelledby={`${id}-title`}
+    >
       <h2 id={`${id}-title`} className={styles.title}>
         {t('login.title')}
       </h2>

@@ -37,7 +37,11 @@ export function SwitchAccountDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <div className="sb-overlay" role="presentation" onKeyDown={(event) => event.key === 'Escape' && onClose()}>
+    <div
+      className="sb-overlay"
+      role="presentation"
+      onKeyDown={(event) => event.key === 'Escape' && onClose()}
+    >
       <form
         className="sb-dialog"
         role="dialog"
@@ -80,7 +84,12 @@ export function SwitchAccountDialog({ onClose }: { onClose: () => void }) {
           <button type="button" className="sb-btn" onClick={onClose}>
             {t('common.cancel')}
           </button>
-          <button type="submit" className="sb-btn sb-btn--primary" aria-busy={pending} data-testid="switch-submit">
+          <button
+            type="submit"
+            className="sb-btn sb-btn--primary"
+            aria-busy={pending}
+            data-testid="switch-submit"
+          >
             {pending ? t('login.pending') : t('switchAccount.submit')}
           </button>
         </div>

@@ -10,7 +10,9 @@ export function TokenLaunch({ token, onFinished }: { token: string; onFinished: 
   const [error, setError] = useState<unknown>(null);
   const started = useRef(false);
   const finished = useRef(onFinished);
-  finished.current = onFinished;
+  useEffect(() => {
+    finished.current = onFinished;
+  });
 
   useEffect(() => {
     if (started.current) return; // StrictMode runs effects twice; the token is single-use

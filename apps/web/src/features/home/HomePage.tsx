@@ -7,14 +7,15 @@ import { useSession } from '../../shared/session/store';
 import { BalanceView } from '../../shared/ui/BalanceView';
 import { LanguageSwitcher } from '../../shared/ui/LanguageSwitcher';
 import { ThemeToggle } from '../../shared/ui/ThemeToggle';
+import { BannerIcon } from './BannerIcon';
 import styles from './home.module.css';
 
 const BANNERS = [
-  { key: 'sports', to: '/desktop', icon: '⚽' },
-  { key: 'casino', to: '/casino', icon: '♠' },
-  { key: 'slots', to: '/slots', icon: '7' },
-  { key: 'efighting', to: '/desktop?sport=efighting', icon: '🥊' },
-  { key: 'tournament', to: '/tournament2', icon: '🏆' },
+  { key: 'sports', to: '/desktop' },
+  { key: 'casino', to: '/casino' },
+  { key: 'slots', to: '/slots' },
+  { key: 'efighting', to: '/desktop?sport=efighting' },
+  { key: 'tournament', to: '/tournament2' },
 ] as const;
 
 /** The brand's landing page: banners for the five products and the login panel (given by the app). */
@@ -69,8 +70,8 @@ export function HomePage({ login }: { login: ReactNode }) {
                   className={`${styles.banner} ${styles[banner.key] ?? ''}`}
                   data-testid={`banner-${banner.key}`}
                 >
-                  <span className={styles.icon} aria-hidden="true">
-                    {banner.icon}
+                  <span className={styles.icon}>
+                    <BannerIcon name={banner.key} />
                   </span>
                   <span className={styles.bannerTitle}>{t(`home.banners.${banner.key}.title`)}</span>
                   <span className={styles.bannerText}>{t(`home.banners.${banner.key}.text`)}</span>

@@ -57,11 +57,23 @@ function History() {
       <div className="sb-filters">
         <label className="sb-inline-field">
           <span>{t('common.from')}</span>
-          <input type="date" className="sb-input" value={start} max={end} onChange={(e) => setStart(e.target.value)} />
+          <input
+            type="date"
+            className="sb-input"
+            value={start}
+            max={end}
+            onChange={(e) => setStart(e.target.value)}
+          />
         </label>
         <label className="sb-inline-field">
           <span>{t('common.to')}</span>
-          <input type="date" className="sb-input" value={end} min={start} onChange={(e) => setEnd(e.target.value)} />
+          <input
+            type="date"
+            className="sb-input"
+            value={end}
+            min={start}
+            onChange={(e) => setEnd(e.target.value)}
+          />
         </label>
       </div>
       <QueryView query={query} isEmpty={(rows) => rows.length === 0}>

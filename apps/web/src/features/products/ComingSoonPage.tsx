@@ -14,7 +14,22 @@ const SWITCHES: Record<string, { feature: Feature; code: string }> = {
   tournament2: { feature: 'tournament', code: 'tournamentDisabled' },
 };
 
-const SLOT_PROVIDERS = ['slots', 'slots2', 'slots3', 'slots4', 'slots5', 'slots6', 'slots7', 'slots8', 'slots9', 'slots11', 'slots12', 'slots13', 'slots14', 'slots15'];
+const SLOT_PROVIDERS = [
+  'slots',
+  'slots2',
+  'slots3',
+  'slots4',
+  'slots5',
+  'slots6',
+  'slots7',
+  'slots8',
+  'slots9',
+  'slots11',
+  'slots12',
+  'slots13',
+  'slots14',
+  'slots15',
+];
 
 /** The product's name: numbered slot and "others" providers share one text with their number. */
 export function useProductName(): (key: string) => string {

@@ -30,13 +30,18 @@ export function ChangePasswordForm() {
     event.preventDefault();
     setDone(false);
     for (const field of ['current', 'next', 'confirm'] as const) {
-      if (!values[field]) return setProblem({ field, text: t('validation.required', { field: labels[field] }) });
+      if (!values[field])
+        return setProblem({ field, text: t('validation.required', { field: labels[field] }) });
     }
     const invalid = validatePassword(values.next);
     if (invalid) {
-      return setProblem({ field: 'next', text: t(invalid, { field: labels.next, min: PASSWORD_MIN, max: PASSWORD_MAX }) });
+      return setProblem({
+        field: 'next',
+        text: t(invalid, { field: labels.next, min: PASSWORD_MIN, max: PASSWORD_MAX }),
+      });
     }
-    if (values.next !== values.confirm) return setProblem({ field: 'confirm', text: t('validation.passwordsMismatch') });
+    if (values.next !== values.confirm)
+      return setProblem({ field: 'confirm', text: t('validation.passwordsMismatch') });
     try {
       await mutation.mutateAsync();
       setProblem(null);
@@ -48,7 +53,12 @@ export function ChangePasswordForm() {
   };
 
   return (
-    <form className={styles.section} onSubmit={(event) => void submit(event)} noValidate aria-labelledby={`${id}-title`}>
+    <form
+      className={styles.section}
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-labelledby={`${id}-title`}
+    >
       <h2 id={`${id}-title`} className={styles.legend}>
         {t('password.title')}
       </h2>
@@ -70,11 +80,21 @@ export function ChangePasswordForm() {
           </label>
         ))}
       </div>
-      <p id={`${id}-message`} className={problem ? styles.error : styles.ok} role={problem ? 'alert' : 'status'} data-testid="password-message">
+      <p
+        id={`${id}-message`}
+        className={problem ? styles.error : styles.ok}
+        role={problem ? 'alert' : 'status'}
+        data-testid="password-message"
+      >
         {problem?.text ?? (done ? t('password.changed') : '')}
       </p>
       <div className={styles.buttons}>
-        <button type="submit" className="sb-btn sb-btn--primary" aria-busy={mutation.isPending} data-testid="password-save">
+        <button
+          type="submit"
+          className="sb-btn sb-btn--primary"
+          aria-busy={mutation.isPending}
+          data-testid="password-save"
+        >
           {t('password.submit')}
         </button>
       </div>

@@ -55,7 +55,12 @@ export function NicknameForm() {
   };
 
   return (
-    <form className={styles.section} onSubmit={(event) => void submit(event)} noValidate aria-labelledby={`${id}-title`}>
+    <form
+      className={styles.section}
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-labelledby={`${id}-title`}
+    >
       <h2 id={`${id}-title`} className={styles.legend}>
         {t('settings.nickname')}
       </h2>
@@ -90,7 +95,12 @@ export function NicknameForm() {
             {t('common.cancel')}
           </button>
         )}
-        <button type="submit" className="sb-btn sb-btn--primary" aria-busy={mutation.isPending} data-testid="nickname-save">
+        <button
+          type="submit"
+          className="sb-btn sb-btn--primary"
+          aria-busy={mutation.isPending}
+          data-testid="nickname-save"
+        >
           {confirming ? t('common.confirm') : t('settings.setNickname')}
         </button>
       </div>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Language, MemberSettings } from '@sb/contract';
 import { describeError } from '../../shared/api/errors';
 import { switchLanguage } from '../../shared/i18n';
-import { LANGUAGE_CODES, LANGUAGE_LABELS } from '../../shared/i18n/languages';
+import { LANGUAGE_CODES, LANGUAGE_LABELS, isLanguage } from '../../shared/i18n/languages';
 import { saveMemberSettings } from '../../shared/settings/api';
 import { memberSettingsOf, useLayout } from '../../shared/settings/store';
 import { useSession } from '../../shared/session/store';
@@ -59,7 +59,17 @@ function Select<V extends string>({
   );
 }
 
-function Check({ label, value, onChange, testId }: { label: string; value: Flag; onChange: (value: Flag) => void; testId: string }) {
+function Check({
+  label,
+  value,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: Flag;
+  onChange: (value: Flag) => void;
+  testId: string;
+}) {
   return (
     <label className="sb-check">
       <input
@@ -90,7 +100,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * browser under the spec's keys.
  */
 export function SettingsForm() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const currency = useSession((state) => state.account?.info.currency);
   const isMmk = currency === 'MMK';
   const [draft, setDraft] = useState<MemberSettings>(() => {
@@ -100,6 +110,9 @@ export function SettingsForm() {
   });
   const [problem, setProblem] = useState('');
   const [saved, setSaved] = useState(false);
+  // Until the member picks a language here, the form follows the header's language switch.
+  const [languageTouched, setLanguageTouched] = useState(false);
+  const language: Language = languageTouched || !isLanguage(i18n.language) ? draft.language : i18n.language;
 
   const set = <K extends Field>(field: K, value: MemberSettings[K]) => {
     setSaved(false);
@@ -121,7 +134,11 @@ export function SettingsForm() {
       setProblem(t(amountProblem, { field: t('settings.amount') }));
       return;
     }
-    const settings: MemberSettings = { ...draft, oddsType: !isMmk && draft.oddsType === '5' ? '1' : draft.oddsType };
+    const settings: MemberSettings = {
+      ...draft,
+      language,
+      oddsType: !isMmk && draft.oddsType === '5' ? '1' : draft.oddsType,
+    };
     // The browser keeps the settings whatever the server says; the server's answer is reported.
     const layout = useLayout.getState();
     layout.applyServerSettings(settings);
@@ -138,22 +155,34 @@ export function SettingsForm() {
   const opts = <V extends string>(values: readonly V[], prefix: string) =>
     values.map((value) => ({ value, label: t(`${prefix}.${value}` as 'odds.1') }));
 
-  const acceptance = draft.acceptAnyOdds === 'true' ? 'any' : draft.acceptBetterOdds === 'true' ? 'better' : 'none';
+  const acceptance =
+    draft.acceptAnyOdds === 'true' ? 'any' : draft.acceptBetterOdds === 'true' ? 'better' : 'none';
 
   return (
-    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate data-testid="settings-form">
+    <form
+      className={styles.form}
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      data-testid="settings-form"
+    >
       <Section title={t('settings.display')}>
         <Select<Language>
           label={t('settings.language')}
-          value={draft.language}
+          value={language}
           options={LANGUAGE_CODES.map((code) => ({ value: code, label: LANGUAGE_LABELS[code] }))}
-          onChange={(value) => set('language', value)}
+          onChange={(value) => {
+            setLanguageTouched(true);
+            set('language', value);
+          }}
           testId="settings-language"
         />
         <Select
           label={t('settings.oddsType')}
           value={draft.oddsType}
-          options={opts(isMmk ? (['1', '2', '3', '4', '5'] as const) : (['1', '2', '3', '4'] as const), 'odds')}
+          options={opts(
+            isMmk ? (['1', '2', '3', '4', '5'] as const) : (['1', '2', '3', '4'] as const),
+            'odds',
+          )}
           onChange={(value) => set('oddsType', value)}
           testId="settings-odds-type"
         />
@@ -282,7 +311,11 @@ export function SettingsForm() {
       </fieldset>
 
       <div className={styles.actions}>
-        <p className={problem ? styles.error : styles.ok} role={problem ? 'alert' : 'status'} data-testid="settings-message">
+        <p
+          className={problem ? styles.error : styles.ok}
+          role={problem ? 'alert' : 'status'}
+          data-testid="settings-message"
+        >
           {problem || (saved ? t('settings.saved') : '')}
         </p>
         <button

@@ -15,10 +15,13 @@ const RETRYABLE = new Set(['requestFailed', 'requestTimeout', 'timeoutError']);
 export const createQueryClient = (): QueryClient =>
   new QueryClient({
     // Queries render their own error state; only session, view-only and connection reactions are global.
-    queryCache: new QueryCache({ onError: (error, query) => reactToError(error, { dialog: query.meta?.errorDialog }) }),
+    queryCache: new QueryCache({
+      onError: (error, query) => reactToError(error, { dialog: query.meta?.errorDialog }),
+    }),
     // Mutations are user actions: their errors show a dialog unless the form shows them inline.
     mutationCache: new MutationCache({
-      onError: (error, _vars, _ctx, mutation) => reactToError(error, { dialog: mutation.meta?.errorDialog ?? true }),
+      onError: (error, _vars, _ctx, mutation) =>
+        reactToError(error, { dialog: mutation.meta?.errorDialog ?? true }),
     }),
     defaultOptions: {
       queries: {

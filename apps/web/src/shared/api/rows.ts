@@ -1,5 +1,8 @@
 /** Reads a list reply whose array field name is not pinned yet: the first array found, else []. */
-export const rowsOf = <T>(reply: object, preferred: readonly string[] = ['data', 'list', 'rows', 'items']): T[] => {
+export const rowsOf = <T>(
+  reply: object,
+  preferred: readonly string[] = ['data', 'list', 'rows', 'items'],
+): T[] => {
   const record = reply as Record<string, unknown>;
   for (const key of preferred) {
     const value = record[key];

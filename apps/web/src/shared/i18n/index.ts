@@ -1,18 +1,32 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '@sb/contract';
+import { CHUNK_TIMEOUT_MS } from '../lazy';
 import { LANGUAGE_TAGS } from './languages';
 
 type Bundle = Record<string, unknown>;
 
-/** One lazily loaded chunk per language. */
-const loaders = import.meta.glob<Bundle>('../../locales/*.json', { import: 'default' });
+/**
+ * One JSON file per language, emitted as a hashed asset and fetched when the language is first used
+ * (as i18next's HTTP backend would): texts stay out of the JavaScript and parse as plain JSON.
+ */
+const urls = import.meta.glob<string>('../../locales/*.json', {
+  query: '?url',
+  import: 'default',
+  eager: true,
+});
+
+const fetchBundle = async (language: Language): Promise<Bundle> => {
+  const url = urls[`../../locales/${language}.json`];
+  if (!url) throw new Error(`No locale file for ${language}`);
+  const response = await fetch(url, { signal: AbortSignal.timeout(CHUNK_TIMEOUT_MS) });
+  if (!response.ok) throw new Error(`Locale ${language}: HTTP ${response.status}`);
+  return (await response.json()) as Bundle;
+};
 
 export async function loadLanguage(language: Language): Promise<void> {
   if (i18n.hasResourceBundle(language, 'translation')) return;
-  const load = loaders[`../../locales/${language}.json`];
-  if (!load) throw new Error(`No locale file for ${language}`);
-  i18n.addResourceBundle(language, 'translation', await load(), true, true);
+  i18n.addResourceBundle(language, 'translation', await fetchBundle(language), true, true);
 }
 
 export async function initI18n(language: Language, bundle?: Bundle): Promise<typeof i18n> {

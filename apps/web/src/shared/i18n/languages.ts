@@ -4,7 +4,17 @@ import type { Language } from '@sb/contract';
  * The nine interface languages in the spec's order. Kept here as a value (the contract's LANGUAGES
  * lives beside zod schemas, which must stay out of the first chunk); languages.test.ts checks they match.
  */
-export const LANGUAGE_CODES = ['en', 'cn', 'tw', 'my', 'id', 'jp', 'kr', 'th', 'vi'] as const satisfies readonly Language[];
+export const LANGUAGE_CODES = [
+  'en',
+  'cn',
+  'tw',
+  'my',
+  'id',
+  'jp',
+  'kr',
+  'th',
+  'vi',
+] as const satisfies readonly Language[];
 
 /** Each language is offered under its own name; 'tw' is the Khmer-labelled option (spec section 1). */
 export const LANGUAGE_LABELS: Record<Language, string> = {

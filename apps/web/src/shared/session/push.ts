@@ -7,7 +7,9 @@ import { usePushStatus } from './pushStatus';
 import { useSession } from './store';
 
 interface PushMessage {
+  op?: unknown;
   type?: unknown;
+  code?: unknown;
   statusdesc?: unknown;
   balance?: unknown;
   account_balance?: unknown;
@@ -16,9 +18,22 @@ interface PushMessage {
 
 const MAX_ATTEMPTS = 50;
 const MAX_DELAY_MS = 30_000;
+const PING_MS = 25_000;
 
+/** Member pushes (the server's member topic): `op` names the event; `type` is accepted as well. */
 function handle(accountId: string, message: PushMessage): void {
-  switch (message.type) {
+  switch (message.op ?? message.type) {
+    case 'ready':
+      usePushStatus.setState({ connected: true });
+      return;
+    case 'err':
+      // A refused auth (session-invalid code) ends the session like any call would.
+      if (typeof message.code === 'string') reactToError(new ApiError(message.code));
+      return;
+    case 'bet':
+      void queryClient.invalidateQueries({ queryKey: ['account'] });
+      void refreshBalance();
+      return;
     case 'balance':
       if (typeof message.balance === 'string') {
         queryClient.setQueryData<Balance>(balanceKey(accountId), {
@@ -43,15 +58,16 @@ function handle(accountId: string, message: PushMessage): void {
 }
 
 /**
- * The member's push socket (/ws): balance, profile, message and session events. Reconnects with a
- * capped back-off while the session lasts; after MAX_ATTEMPTS the balance keeps polling instead.
- * Returns a stop function.
+ * The member's push socket (/ws): authenticate with the session ({op:'auth'}), then balance, bet, profile,
+ * message and session events arrive on the member topic. Reconnects with a capped back-off while the
+ * session lasts; after MAX_ATTEMPTS the balance keeps polling instead. Returns a stop function.
  */
 export function startPush(): () => void {
   const info = useSession.getState().account?.info;
   if (!info || typeof WebSocket === 'undefined' || import.meta.env.MODE === 'test') return () => {};
   let socket: WebSocket | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let ping: ReturnType<typeof setInterval> | undefined;
   let attempts = 0;
   let stopped = false;
 
@@ -60,15 +76,12 @@ export function startPush(): () => void {
     socket = new WebSocket(`${scheme}://${location.host}/ws`);
     socket.onopen = () => {
       attempts = 0;
-      usePushStatus.setState({ connected: true });
+      // The member's own topic (balance, bets) is joined by authenticating; market topics come later.
       socket?.send(
-        JSON.stringify({
-          type: 'subscribe',
-          account_id: info.account_id,
-          session_token: info.session_token,
-          topics: ['balance', 'profile', 'messages'],
-        }),
+        JSON.stringify({ op: 'auth', account_id: info.account_id, session_token: info.session_token }),
       );
+      clearInterval(ping);
+      ping = setInterval(() => socket?.send(JSON.stringify({ op: 'ping' })), PING_MS);
     };
     socket.onmessage = (event: MessageEvent) => {
       if (typeof event.data !== 'string') return;
@@ -80,6 +93,7 @@ export function startPush(): () => void {
       }
     };
     socket.onclose = () => {
+      clearInterval(ping);
       usePushStatus.setState({ connected: false });
       if (stopped || attempts >= MAX_ATTEMPTS) return;
       attempts += 1;
@@ -90,6 +104,7 @@ export function startPush(): () => void {
   return () => {
     stopped = true;
     clearTimeout(timer);
+    clearInterval(ping);
     socket?.close();
     usePushStatus.setState({ connected: false });
   };

@@ -52,7 +52,9 @@ export const useSession = create<SessionState>()(
         if (account) set((state) => ({ account, viewOnly: state.viewOnly || isViewOnly(account.info) }));
       },
       patchInfo: (patch) =>
-        set((state) => (state.account ? { account: { ...state.account, info: { ...state.account.info, ...patch } } } : {})),
+        set((state) =>
+          state.account ? { account: { ...state.account, info: { ...state.account.info, ...patch } } } : {},
+        ),
       setViewOnly: (viewOnly) => set({ viewOnly }),
       setConnectionFailed: (connectionFailed) => set({ connectionFailed }),
       endSession: (reason) => set({ account: null, viewOnly: false, endReason: reason }),

@@ -113,7 +113,6 @@ function mergeStored(stored: Partial<Record<keyof Layout, unknown>>, base: Layou
 }
 
 /** Each layout key is its own storage entry under the (white-label aware) prefix. */
-const written = new Map<string, string>();
 const splitStorage: PersistStorage<Layout> = {
   getItem: () => {
     const state: Partial<Record<keyof Layout, unknown>> = {};
@@ -124,15 +123,9 @@ const splitStorage: PersistStorage<Layout> = {
     return { state: state as Layout, version: 1 };
   },
   setItem: (_name, value) => {
-    for (const key of LAYOUT_KEYS) {
-      const json = JSON.stringify(value.state[key]);
-      if (written.get(key) === json) continue;
-      written.set(key, json);
-      writeJson(key, value.state[key]);
-    }
+    for (const key of LAYOUT_KEYS) writeJson(key, value.state[key]);
   },
   removeItem: () => {
-    written.clear();
     for (const key of LAYOUT_KEYS) removeKey(key);
   },
 };

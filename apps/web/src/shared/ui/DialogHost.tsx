@@ -18,7 +18,9 @@ export function DialogHost() {
   }, [item]);
 
   if (!item) return null;
-  const text = item.textKey ? t(item.textKey as never) : errorText(t, item.code ?? 'systemError', item.serverMessage);
+  const text = item.textKey
+    ? t(item.textKey as never)
+    : errorText(t, item.code ?? 'systemError', item.serverMessage);
   const titleId = `dialog-title-${item.id}`;
   return (
     <div className="sb-overlay" role="presentation">
@@ -40,7 +42,13 @@ export function DialogHost() {
           {text}
         </p>
         <div className="sb-dialog__actions">
-          <button ref={okRef} type="button" className="sb-btn sb-btn--primary" onClick={() => dismiss(item.id)} data-testid="dialog-ok">
+          <button
+            ref={okRef}
+            type="button"
+            className="sb-btn sb-btn--primary"
+            onClick={() => dismiss(item.id)}
+            data-testid="dialog-ok"
+          >
             {t('common.ok')}
           </button>
         </div>

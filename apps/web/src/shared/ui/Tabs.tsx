@@ -26,7 +26,11 @@ export function Tabs<K extends string>({
     if (!step && event.key !== 'Home' && event.key !== 'End') return;
     event.preventDefault();
     const next =
-      event.key === 'Home' ? 0 : event.key === 'End' ? items.length - 1 : (index + step + items.length) % items.length;
+      event.key === 'Home'
+        ? 0
+        : event.key === 'End'
+          ? items.length - 1
+          : (index + step + items.length) % items.length;
     const item = items[next];
     if (!item) return;
     onChange(item.key);

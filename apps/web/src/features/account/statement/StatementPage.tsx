@@ -54,7 +54,9 @@ function DayBets({ date, onBack }: { date: string; onBack: () => void }) {
 function Amount({ value }: { value: string }) {
   const format = useFormat();
   const sign = signOf(value);
-  return <span className={sign < 0 ? styles.loss : sign > 0 ? styles.win : undefined}>{format.money(value)}</span>;
+  return (
+    <span className={sign < 0 ? styles.loss : sign > 0 ? styles.win : undefined}>{format.money(value)}</span>
+  );
 }
 
 /** /info/statement: daily rows with opening and closing balance; a day opens its bets. */
@@ -79,11 +81,25 @@ export function StatementPage() {
           <div className="sb-filters">
             <label className="sb-inline-field">
               <span>{t('common.from')}</span>
-              <input type="date" className="sb-input" value={start} max={end} onChange={(e) => setStart(e.target.value)} data-testid="statement-start" />
+              <input
+                type="date"
+                className="sb-input"
+                value={start}
+                max={end}
+                onChange={(e) => setStart(e.target.value)}
+                data-testid="statement-start"
+              />
             </label>
             <label className="sb-inline-field">
               <span>{t('common.to')}</span>
-              <input type="date" className="sb-input" value={end} min={start} onChange={(e) => setEnd(e.target.value)} data-testid="statement-end" />
+              <input
+                type="date"
+                className="sb-input"
+                value={end}
+                min={start}
+                onChange={(e) => setEnd(e.target.value)}
+                data-testid="statement-end"
+              />
             </label>
           </div>
           <QueryView query={query} isEmpty={(rows) => rows.length === 0}>
@@ -93,38 +109,76 @@ export function StatementPage() {
                   <thead>
                     <tr>
                       <th scope="col">{t('statement.date')}</th>
-                      <th scope="col" className={styles.num}>{t('statement.opening')}</th>
-                      <th scope="col" className={styles.num}>{t('statement.turnover')}</th>
-                      <th scope="col" className={styles.num}>{t('statement.validTurnover')}</th>
-                      <th scope="col" className={styles.num}>{t('statement.commission')}</th>
-                      <th scope="col" className={styles.num}>{t('statement.winLoss')}</th>
-                      <th scope="col" className={styles.num}>{t('statement.closing')}</th>
+                      <th scope="col" className={styles.num}>
+                        {t('statement.opening')}
+                      </th>
+                      <th scope="col" className={styles.num}>
+                        {t('statement.turnover')}
+                      </th>
+                      <th scope="col" className={styles.num}>
+                        {t('statement.validTurnover')}
+                      </th>
+                      <th scope="col" className={styles.num}>
+                        {t('statement.commission')}
+                      </th>
+                      <th scope="col" className={styles.num}>
+                        {t('statement.winLoss')}
+                      </th>
+                      <th scope="col" className={styles.num}>
+                        {t('statement.closing')}
+                      </th>
                     </tr>
                   </thead>
                   <tbody>
                     {days.map((day) => (
                       <tr key={day.date}>
                         <td data-label={t('statement.date')}>
-                          <button type="button" className="sb-link" onClick={() => setParams({ date: day.date })}>
+                          <button
+                            type="button"
+                            className="sb-link"
+                            onClick={() => setParams({ date: day.date })}
+                          >
                             {format.date(day.date)}
                           </button>
                         </td>
-                        <td data-label={t('statement.opening')} className={styles.num}>{format.money(day.opening)}</td>
-                        <td data-label={t('statement.turnover')} className={styles.num}>{format.money(day.turnover)}</td>
-                        <td data-label={t('statement.validTurnover')} className={styles.num}>{format.money(day.validTurnover)}</td>
-                        <td data-label={t('statement.commission')} className={styles.num}><Amount value={day.commission} /></td>
-                        <td data-label={t('statement.winLoss')} className={styles.num}><Amount value={day.settled} /></td>
-                        <td data-label={t('statement.closing')} className={styles.num}>{format.money(day.closing)}</td>
+                        <td data-label={t('statement.opening')} className={styles.num}>
+                          {format.money(day.opening)}
+                        </td>
+                        <td data-label={t('statement.turnover')} className={styles.num}>
+                          {format.money(day.turnover)}
+                        </td>
+                        <td data-label={t('statement.validTurnover')} className={styles.num}>
+                          {format.money(day.validTurnover)}
+                        </td>
+                        <td data-label={t('statement.commission')} className={styles.num}>
+                          <Amount value={day.commission} />
+                        </td>
+                        <td data-label={t('statement.winLoss')} className={styles.num}>
+                          <Amount value={day.settled} />
+                        </td>
+                        <td data-label={t('statement.closing')} className={styles.num}>
+                          {format.money(day.closing)}
+                        </td>
                       </tr>
                     ))}
                   </tbody>
                   <tfoot>
                     <tr>
-                      <th scope="row" colSpan={2}>{t('common.total')}</th>
-                      <td data-label={t('statement.turnover')} className={styles.num}>{format.money(sumDecimal(days.map((d) => d.turnover)))}</td>
-                      <td data-label={t('statement.validTurnover')} className={styles.num}>{format.money(sumDecimal(days.map((d) => d.validTurnover)))}</td>
-                      <td data-label={t('statement.commission')} className={styles.num}><Amount value={sumDecimal(days.map((d) => d.commission))} /></td>
-                      <td data-label={t('statement.winLoss')} className={styles.num}><Amount value={sumDecimal(days.map((d) => d.settled))} /></td>
+                      <th scope="row" colSpan={2}>
+                        {t('common.total')}
+                      </th>
+                      <td data-label={t('statement.turnover')} className={styles.num}>
+                        {format.money(sumDecimal(days.map((d) => d.turnover)))}
+                      </td>
+                      <td data-label={t('statement.validTurnover')} className={styles.num}>
+                        {format.money(sumDecimal(days.map((d) => d.validTurnover)))}
+                      </td>
+                      <td data-label={t('statement.commission')} className={styles.num}>
+                        <Amount value={sumDecimal(days.map((d) => d.commission))} />
+                      </td>
+                      <td data-label={t('statement.winLoss')} className={styles.num}>
+                        <Amount value={sumDecimal(days.map((d) => d.settled))} />
+                      </td>
                       <td />
                     </tr>
                   </tfoot>
