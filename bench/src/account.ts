@@ -1,5 +1,5 @@
-import { startServer } from '@sb/e2e/server';
 import { postJson, runLoad, type LoadResult } from './load';
+import { benchServer, databaseName } from './setup';
 
 const MEMBERS = 40;
 
@@ -8,12 +8,7 @@ const MEMBERS = 40;
  * embedded PGlite). Limits are lifted so the figures measure the work, not the throttles.
  */
 export async function accountBench(seconds: number): Promise<LoadResult[]> {
-  const server = await startServer({
-    LOGIN_ATTEMPTS_PER_MINUTE: '1000',
-    REQUESTS_PER_SECOND: '100000',
-    LOG_LEVEL: 'error',
-    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-  });
+  const server = await benchServer();
   try {
     const bo = await postJson(`${server.url}/bo/login`, { account_id: 'demoop', password: 'Demo1234' });
     const boToken = String(bo.reply.token);

@@ -1,8 +1,10 @@
 import { accountBench } from './account';
+import { marketsBench } from './markets';
 
 /** `npm run bench [-- <suite>...] [--seconds N]`: prints one JSON line per figure. */
 const suites: Record<string, (seconds: number) => Promise<object[]>> = {
   account: accountBench,
+  markets: marketsBench,
 };
 
 const args = process.argv.slice(2);

@@ -17,7 +17,7 @@ import { PushHub } from './push/hub';
 import { pushRoutes } from './push/ws';
 import { systemRoutes } from './modules/system/routes';
 import { uplineRoutes } from './modules/upline/routes';
-import { UplineService } from './modules/upline/service';
+import { MEMBER_CHANNEL, UplineService } from './modules/upline/service';
 
 export interface Services {
   accounts: AccountService;
@@ -44,6 +44,10 @@ export async function createServices(
     const change = JSON.parse(message) as CatalogChange;
     if (snapshot.apply(change)) hub.publish(change, sportOf);
   });
+  const unsubscribeMembers = await ctx.bus.subscribe(MEMBER_CHANNEL, (message) => {
+    const { account_id: accountId, payload } = JSON.parse(message) as { account_id: string; payload: object };
+    hub.toMember(accountId, payload);
+  });
   const evictTimer = setInterval(() => snapshot.evict(ctx.now()), 10 * 60_000);
   evictTimer.unref();
   const sportGroups = () => new Map([...snapshot.sports.values()].map((s) => [s.id, s.group]));
@@ -61,6 +65,7 @@ export async function createServices(
     stop: async () => {
       clearInterval(evictTimer);
       await unsubscribe();
+      await unsubscribeMembers();
     },
   };
 }

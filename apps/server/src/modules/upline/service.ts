@@ -22,6 +22,9 @@ import { isUniqueViolation } from '../account/service';
 import type { Trx } from '../wallet/service';
 import { defaultBetLimits } from './defaults';
 
+/** Bus channel for pushes to one member's sockets. */
+export const MEMBER_CHANNEL = 'member';
+
 const CHILD_LEVEL: Record<AccountLevel, AccountLevel | null> = {
   operator: 'shareholder',
   shareholder: 'super_senior',
@@ -178,6 +181,7 @@ export class UplineService {
       const target = await this.downline(trx, caller, input.account_id);
       await repo.update(trx, String(target.id), { state: input.state }, true);
     });
+    await this.notify(input.account_id, 'profile');
   }
 
   /** Cash in for a cash member (idempotent by transfer id). */
@@ -191,7 +195,7 @@ export class UplineService {
 
   /** Sets a credit member's given credit to a new total; the difference moves against the parent's credit line. */
   async setCredit(caller: AccountRow, input: { account_id: string; amount: string; transfer_id: string }) {
-    return this.ctx.db.transaction().execute(async (trx) => {
+    const row = await this.ctx.db.transaction().execute(async (trx) => {
       const target = await this.downline(trx, caller, input.account_id);
       if (target.level !== 'member' || target.member_type !== 'credit')
         throw new AppError('invalid_request', { field: 'account_id' });
@@ -215,6 +219,8 @@ export class UplineService {
       await repo.update(trx, String(locked.id), { given_credit: next }, true);
       return this.memberRow(trx, String(locked.id));
     });
+    await this.notify(input.account_id, 'balance');
+    return row;
   }
 
   async setBetLimits(
@@ -237,6 +243,7 @@ export class UplineService {
       await repo.upsertBetLimits(trx, String(target.id), limits);
       await repo.update(trx, String(target.id), {}, true);
     });
+    await this.notify(input.account_id, 'profile');
   }
 
   async setCommission(caller: AccountRow, input: { account_id: string; rate: string }): Promise<void> {
@@ -244,6 +251,7 @@ export class UplineService {
       const target = await this.downline(trx, caller, input.account_id);
       await repo.update(trx, String(target.id), { commission_rate: input.rate }, true);
     });
+    await this.notify(input.account_id, 'profile');
   }
 
   async setFeatures(
@@ -255,6 +263,7 @@ export class UplineService {
       const features = { ...target.features, ...input.features };
       await repo.update(trx, String(target.id), { features: JSON.stringify(features) }, true);
     });
+    await this.notify(input.account_id, 'profile');
   }
 
   async resetPassword(
@@ -312,12 +321,17 @@ export class UplineService {
 
   // ---- internals ----
 
+  /** Tells the member's open apps (any process) to refresh: the member topic of the push hub. */
+  private async notify(accountId: string, op: 'balance' | 'profile'): Promise<void> {
+    await this.ctx.bus.publish(MEMBER_CHANNEL, JSON.stringify({ account_id: accountId, payload: { op } }));
+  }
+
   private async moveCash(
     caller: AccountRow,
     input: { account_id: string; amount: string; transfer_id: string },
     kind: 'deposit' | 'withdraw',
   ) {
-    return this.ctx.db.transaction().execute(async (trx) => {
+    const row = await this.ctx.db.transaction().execute(async (trx) => {
       const target = await this.downline(trx, caller, input.account_id);
       if (target.level !== 'member' || !target.currency) throw new AppError('wallet_not_exists');
       const common = {
@@ -330,6 +344,8 @@ export class UplineService {
       else await this.ctx.ledger.debit(trx, { ...common, kind: 'withdraw' });
       return this.memberRow(trx, String(target.id));
     });
+    await this.notify(input.account_id, 'balance');
+    return row;
   }
 
   private async memberRow(trx: Trx, pk: string): Promise<BoMemberRow> {

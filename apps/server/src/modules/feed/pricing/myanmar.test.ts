@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatMyanmar, myanmarFromHandicap, myanmarFromMalay, myanmarFromTotal } from './myanmar';
+import {
+  formatMyanmar,
+  myanmarFromHandicap,
+  myanmarFromMalay,
+  myanmarFromMarkets,
+  myanmarFromTotal,
+} from './myanmar';
+import { malayFromDecimal } from './price-format';
+import { priceSoccer } from './soccer-book';
 
 describe('myanmarFromMalay (rules.md 4.5 table)', () => {
   it.each([
@@ -50,5 +58,22 @@ describe('formatMyanmar', () => {
     [{ ball: 0, percent: 0 }, 'D'],
   ])('%o -> %s', (p, text) => {
     expect(formatMyanmar(p)).toBe(text);
+  });
+});
+
+describe('myanmarFromMarkets', () => {
+  it("derives handicap and goals from a priced book's main lines", () => {
+    const book = priceSoccer({ home: 2.1, away: 0.8 });
+    const main = book.markets.find((m) => m.kind === 'hdp' && m.main);
+    const mm = myanmarFromMarkets(book.markets);
+    expect(mm.handicap?.favourite).toBe('home');
+    const line = main?.line ?? '0';
+    const price = main?.selections[0]?.price ?? '2.00';
+    expect(mm.handicap).toEqual({ ...myanmarFromMalay(line, malayFromDecimal(price)), favourite: 'home' });
+    expect(mm.goals).not.toBeNull();
+    expect(Math.abs(mm.goals?.percent ?? 200)).toBeLessThanOrEqual(100);
+  });
+  it('is null without a main line', () => {
+    expect(myanmarFromMarkets([])).toEqual({ handicap: null, goals: null });
   });
 });

@@ -1,4 +1,5 @@
 import { malayFromDecimal, malayHundredths, parseCents, parseLine } from './price-format';
+import type { Market, Period } from './types';
 
 /**
  * Myanmar ("body") prices derived from an Asian handicap line and its Malay price, rules.md 4.5 (MM-GO), for
@@ -78,4 +79,27 @@ export function formatMyanmar(p: MyanmarPrice): string {
   const ball = p.ball === 0 ? '=' : String(p.ball);
   if (p.percent === 0) return p.ball === 0 ? 'D' : `${ball}D`;
   return `${ball}${p.percent > 0 ? '+' : '-'}${Math.abs(p.percent)}`;
+}
+
+function mainPrices(markets: readonly Market[], kind: 'hdp' | 'ou', period: Period) {
+  const m = markets.find((x) => x.kind === kind && x.period === period && x.main && x.line !== null);
+  const [first, second] = m?.selections ?? [];
+  if (!m || m.line === null || !first?.price || !second?.price) return null;
+  return { line: m.line, first: first.price, second: second.price };
+}
+
+/**
+ * Myanmar handicap and goals for a priced book, from its main handicap and main total lines (rules.md 0.7:
+ * Myanmar prices are derived from the AH market). Null where the book has no such line.
+ */
+export function myanmarFromMarkets(
+  markets: readonly Market[],
+  period: Period = 'ft',
+): { readonly handicap: MyanmarHandicap | null; readonly goals: MyanmarPrice | null } {
+  const hdp = mainPrices(markets, 'hdp', period);
+  const ou = mainPrices(markets, 'ou', period);
+  return {
+    handicap: hdp ? myanmarFromHandicap(hdp.line, hdp.first, hdp.second) : null,
+    goals: ou ? myanmarFromTotal(ou.line, ou.first) : null,
+  };
 }

@@ -91,13 +91,18 @@ export interface RallyDistribution {
   readonly unitTotal: IntDist;
 }
 
-function toDist(map: Map<number, number>): IntDist {
-  const keys = [...map.keys()];
-  const min = Math.min(...keys);
-  const max = Math.max(...keys);
-  const probs = new Array<number>(max - min + 1).fill(0);
-  for (const [k, p] of map) probs[k - min] = p;
-  return { min, probs };
+/** Dense array with an offset: index i holds value i - offset. Flat arrays keep the set walk fast. */
+interface Dense {
+  readonly offset: number;
+  readonly p: Float64Array;
+}
+
+function trimmed(d: Dense): IntDist {
+  let lo = 0;
+  let hi = d.p.length - 1;
+  while (lo < hi && d.p[lo] === 0) lo += 1;
+  while (hi > lo && d.p[hi] === 0) hi -= 1;
+  return { min: lo - d.offset, probs: Array.from(d.p.subarray(lo, hi + 1)) };
 }
 
 /** Match distribution: a walk over set scores carrying the margin and total of units played so far. */
@@ -105,10 +110,21 @@ export function rallyDistribution(u: number, format: RallyFormat): RallyDistribu
   const regular = setScores(u, format.unitsPerSet, format.tieBreakAt);
   const deciding = setScores(u, format.decidingSetUnits ?? format.unitsPerSet, format.tieBreakAt);
   const n = format.setsToWin;
-  type State = { margin: Map<number, number>; total: Map<number, number> };
-  let states = new Map<string, State>([['0-0', { margin: new Map([[0, 1]]), total: new Map([[0, 1]]) }]]);
+  const maxSets = 2 * n - 1;
+  const widest = Math.max(...[...regular, ...deciding].map((s) => s.a + s.b));
+  const marginOffset = maxSets * widest;
+  const dense = (size: number, offset: number): Dense => ({ offset, p: new Float64Array(size) });
+  type State = { margin: Dense; total: Dense };
+  const fresh = (): State => ({
+    margin: dense(2 * marginOffset + 1, marginOffset),
+    total: dense(marginOffset + 1, 0),
+  });
+  const start = fresh();
+  start.margin.p[marginOffset] = 1;
+  start.total.p[0] = 1;
+  let states = new Map<string, State>([['0-0', start]]);
   const finals = new Map<string, State>();
-  for (let played = 0; played < 2 * n - 1; played += 1) {
+  for (let played = 0; played < maxSets; played += 1) {
     const next = new Map<string, State>();
     for (const [key, state] of states) {
       const [sa = 0, sb = 0] = key.split('-').map(Number);
@@ -118,31 +134,51 @@ export function rallyDistribution(u: number, format: RallyFormat): RallyDistribu
         const nb = sb + (s.a > s.b ? 0 : 1);
         const target = na === n || nb === n ? finals : next;
         const nk = `${na}-${nb}`;
-        const t = target.get(nk) ?? { margin: new Map(), total: new Map() };
-        for (const [m, p] of state.margin)
-          t.margin.set(m + s.a - s.b, (t.margin.get(m + s.a - s.b) ?? 0) + p * s.p);
-        for (const [m, p] of state.total)
-          t.total.set(m + s.a + s.b, (t.total.get(m + s.a + s.b) ?? 0) + p * s.p);
+        const t = target.get(nk) ?? fresh();
         target.set(nk, t);
+        const dm = s.a - s.b;
+        const dt = s.a + s.b;
+        const from = state.margin.p;
+        const to = t.margin.p;
+        for (let i = 0; i < from.length; i += 1) {
+          const q = from[i] ?? 0;
+          if (q !== 0) to[i + dm] = (to[i + dm] ?? 0) + q * s.p;
+        }
+        const fromT = state.total.p;
+        const toT = t.total.p;
+        for (let i = 0; i < fromT.length; i += 1) {
+          const q = fromT[i] ?? 0;
+          if (q !== 0) toT[i + dt] = (toT[i + dt] ?? 0) + q * s.p;
+        }
       }
     }
     states = next;
   }
-  const margin = new Map<number, number>();
-  const total = new Map<number, number>();
+  const margin = fresh().margin;
+  const total = fresh().total;
   const scores = new Map<string, number>();
   let winProb = 0;
   for (const [key, state] of finals) {
     let p = 0;
-    for (const [m, q] of state.margin) {
-      margin.set(m, (margin.get(m) ?? 0) + q);
+    state.margin.p.forEach((q, i) => {
+      margin.p[i] = (margin.p[i] ?? 0) + q;
       p += q;
-    }
-    for (const [t, q] of state.total) total.set(t, (total.get(t) ?? 0) + q);
+    });
+    state.total.p.forEach((q, i) => {
+      total.p[i] = (total.p[i] ?? 0) + q;
+    });
     scores.set(key, p);
     if (key.startsWith(`${n}-`)) winProb += p;
   }
-  return { winProb, setScores: scores, unitMargin: toDist(margin), unitTotal: toDist(total) };
+  return { winProb, setScores: scores, unitMargin: trimmed(margin), unitTotal: trimmed(total) };
+}
+
+function toDist(map: Map<number, number>): IntDist {
+  const keys = [...map.keys()];
+  const min = Math.min(...keys);
+  const probs = new Array<number>(Math.max(...keys) - min + 1).fill(0);
+  for (const [k, p] of map) probs[k - min] = p;
+  return { min, probs };
 }
 
 /** Probability of winning a race to n sets with set probabilities s (regular) and d (deciding set). */
