@@ -53,7 +53,7 @@ export async function accountBench(seconds: number): Promise<LoadResult[]> {
     );
     return [login, balance].map((result) => ({
       ...result,
-      database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+      database: databaseName(),
     }));
   } finally {
     await server.stop();

@@ -30,6 +30,20 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
+  /** Feed adapters started with the server: any of simulator, replay; 'none' for none. */
+  FEED: z.string().default('simulator,replay'),
+  /** The season the replay adapter plays (football-data.co.uk layout). */
+  REPLAY_FILE: z.string().default('data/EPL-2023-24-E0.csv'),
+  REPLAY_SPEED: z.coerce.number().min(0.1).max(10_000).default(1),
+  /** Longest wait between replayed kick-offs, so a demo keeps matches coming. */
+  REPLAY_MAX_IDLE_MINUTES: z.coerce.number().min(1).max(100_000).default(20),
+  SIMULATOR_SEED: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31)
+    .default(1),
+  FEED_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
 });
 
 export interface Config {
@@ -50,6 +64,14 @@ export interface Config {
   webDist: string | undefined;
   seedDemo: boolean;
   shutdownGraceMs: number;
+  feed: {
+    adapters: ('simulator' | 'replay')[];
+    replayFile: string;
+    replaySpeed: number;
+    replayMaxIdleMs: number;
+    simulatorSeed: number;
+    tickMs: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -82,5 +104,15 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     webDist: e.WEB_DIST,
     seedDemo: e.SEED_DEMO === 'true',
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    feed: {
+      adapters: e.FEED.split(',')
+        .map((name) => name.trim())
+        .filter((name): name is 'simulator' | 'replay' => name === 'simulator' || name === 'replay'),
+      replayFile: e.REPLAY_FILE,
+      replaySpeed: e.REPLAY_SPEED,
+      replayMaxIdleMs: e.REPLAY_MAX_IDLE_MINUTES * 60_000,
+      simulatorSeed: e.SIMULATOR_SEED,
+      tickMs: e.FEED_TICK_MS,
+    },
   };
 }

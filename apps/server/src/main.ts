@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { boot } from './boot';
 import { parseConfig } from './config';
 import { DEMO_MEMBERS, DEMO_PASSWORD, seedDemo } from './db/seed';
+import { seedSports, startFeeds } from './modules/feed/start';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
@@ -15,9 +16,11 @@ async function main(): Promise<void> {
     const { created } = await seedDemo(ctx);
     if (created) ctx.log.info('demo data created');
   }
+  await seedSports(ctx);
   const webDist = config.webDist ?? resolve(here, '../../web/dist');
-  const { app, state } = await buildApp(ctx, { webDist });
+  const { app, state, services } = await buildApp(ctx, { webDist });
   await app.listen({ host: config.host, port: config.port });
+  const feed = await startFeeds(ctx, services);
 
   const url = `http://localhost:${config.port}`;
   console.log(
@@ -27,6 +30,7 @@ async function main(): Promise<void> {
       `  database: ${ctx.dbKind === 'pglite' ? `embedded PGlite (${config.database.kind === 'pglite' ? config.database.dataDir : ''})` : 'PostgreSQL'}`,
       `  member logins (password ${DEMO_PASSWORD}): ${DEMO_MEMBERS.map((m) => m.accountId).join(', ')}`,
       `  upline login for /bo (password ${DEMO_PASSWORD}): demoop`,
+      `  live feed: ${config.feed.adapters.length > 0 ? config.feed.adapters.join(' + ') : 'off'}`,
       '',
     ].join('\n'),
   );
@@ -40,6 +44,7 @@ async function main(): Promise<void> {
     ctx.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), config.shutdownGraceMs);
     force.unref();
+    await feed?.stop();
     await app.close();
     await runtime.close();
     process.exit(0);

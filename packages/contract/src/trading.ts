@@ -10,7 +10,7 @@ const kind = z.enum(
 const period = z.enum(['ft', '1h', '2h']).default('ft');
 const line = z.string().max(8).default('');
 const prices = z.record(
-  z.string().min(1).max(16),
+  z.string().min(1).max(60),
   z.string().regex(/^\d{1,5}(\.\d{1,3})?$/, { error: 'invalidOdds' }),
 );
 const score = z.object({ home: z.number().int().min(0).max(99), away: z.number().int().min(0).max(99) });

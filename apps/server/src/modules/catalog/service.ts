@@ -203,7 +203,7 @@ export class CatalogService {
   }
 
   private async fixture(trx: Trx, event: Extract<FeedEvent, { type: 'fixture' }>): Promise<CatalogChange[]> {
-    if (!event.home.trim() || !event.away.trim()) reject('team names required');
+    if (!event.home.trim() || (!event.outright && !event.away.trim())) reject('team names required');
     if (Number.isNaN(event.kickoff.getTime())) reject('invalid kick-off');
     if (!(await repo.sportExists(trx, event.sportId))) reject('unknown sport');
     const league: LeagueView = await repo.ensureLeague(trx, {
@@ -304,7 +304,8 @@ function checkPrices(prices: Record<string, string>): void {
   const entries = Object.entries(prices);
   if (entries.length === 0 || entries.length > 200) reject('prices required');
   for (const [key, price] of entries) {
-    if (!/^[\w+\-:/.]{1,16}$/.test(key)) reject('invalid selection key');
+    // Keys are short codes ('h', '1x', '2-1') or, for outrights, competitor names.
+    if (!/^[\p{L}\p{N} +\-:/.'&()]{1,60}$/u.test(key)) reject('invalid selection key');
     // Decimal odds above 1: '1', '1.00' and anything starting with 0 are not prices.
     if (!PRICE.test(price) || /^1(\.0*)?$/.test(price) || price.startsWith('0'))
       reject(`invalid price ${price}`);

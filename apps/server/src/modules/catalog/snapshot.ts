@@ -24,6 +24,7 @@ export class MarketSnapshot {
   readonly markets = new Map<number, Map<number, MarketView>>();
   readonly results = new Map<number, ResultView>();
   private readonly bySport = new Map<number, Set<number>>();
+  private readonly byKey = new Map<string, number>();
   private readonly children = new Map<number, Set<number>>();
   private readonly listeners = new Set<(change: CatalogChange) => void>();
   /** Bumped on every change: lets callers cache derived answers until something moves. */
@@ -96,6 +97,11 @@ export class MarketSnapshot {
     return out;
   }
 
+  matchByKey(key: string): MatchView | undefined {
+    const id = this.byKey.get(key);
+    return id === undefined ? undefined : this.matches.get(id);
+  }
+
   childrenOf(matchId: number): number[] {
     return [...(this.children.get(matchId) ?? [])];
   }
@@ -111,6 +117,7 @@ export class MarketSnapshot {
       const finished = match.state === 1 || match.state === 2;
       if (finished && match.kickoff < now.getTime() - KEEP_FINISHED_MS) {
         this.matches.delete(match.id);
+        this.byKey.delete(match.key);
         this.markets.delete(match.id);
         this.results.delete(match.id);
         this.bySport.get(match.sportId)?.delete(match.id);
@@ -131,6 +138,7 @@ export class MarketSnapshot {
     const previous = this.matches.get(match.id);
     if (previous && previous.sportId !== match.sportId) this.bySport.get(previous.sportId)?.delete(match.id);
     this.matches.set(match.id, match);
+    this.byKey.set(match.key, match.id);
     let set = this.bySport.get(match.sportId);
     if (!set) {
       set = new Set();
