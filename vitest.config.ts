@@ -1,15 +1,20 @@
 import { defineConfig } from 'vitest/config';
 
+/** Workspace packages export their TypeScript source under the 'source' condition (dist/ is for plain Node). */
+const source = { resolve: { conditions: ['source'] }, ssr: { resolve: { conditions: ['source'] } } };
+
 // One runner, several projects: `npm test` picks them in tiers (unit, integration, e2e).
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'] } },
-      { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
+      { ...source, test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'] } },
+      { ...source, test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
       {
+        ...source,
         test: { name: 'server-unit', root: 'apps/server', include: ['src/**/*.test.ts'] },
       },
       {
+        ...source,
         test: {
           name: 'server-integration',
           root: 'apps/server',
@@ -22,6 +27,7 @@ export default defineConfig({
       },
       'apps/web/vitest.config.ts',
       {
+        ...source,
         test: {
           name: 'e2e',
           root: 'e2e',

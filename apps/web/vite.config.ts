@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const backend = 'http://127.0.0.1:3000';
@@ -6,6 +6,8 @@ const backend = 'http://127.0.0.1:3000';
 export default defineConfig({
   base: '/',
   plugins: [react()],
+  // Workspace packages export their TypeScript source under the 'source' condition (dist/ is for plain Node).
+  resolve: { conditions: ['source', ...defaultClientConditions] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // Workspace packages export their TypeScript source under the 'source' condition.
+  resolve: { conditions: ['source'] },
   test: {
     name: 'web',
     environment: 'jsdom',

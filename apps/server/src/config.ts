@@ -44,6 +44,8 @@ const envSchema = z.object({
     .max(2 ** 31)
     .default(1),
   FEED_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** Set by npm: the folder the command was typed in (CLI paths are relative to it). */
+  INIT_CWD: z.string().optional(),
 });
 
 export interface Config {
@@ -64,6 +66,8 @@ export interface Config {
   webDist: string | undefined;
   seedDemo: boolean;
   shutdownGraceMs: number;
+  /** Where relative paths given on a command line are resolved from. */
+  invocationDir: string;
   feed: {
     adapters: ('simulator' | 'replay')[];
     replayFile: string;
@@ -104,6 +108,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     webDist: e.WEB_DIST,
     seedDemo: e.SEED_DEMO === 'true',
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    invocationDir: e.INIT_CWD ?? process.cwd(),
     feed: {
       adapters: e.FEED.split(',')
         .map((name) => name.trim())

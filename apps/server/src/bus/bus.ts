@@ -49,7 +49,8 @@ export class RedisBus implements Bus {
     private readonly prefix = 'sb:bus:',
   ) {
     this.publisher = new Redis(url, { maxRetriesPerRequest: 2 });
-    this.subscriber = new Redis(url, { maxRetriesPerRequest: null });
+    // No ready check on the subscriber: its INFO probe is refused once the connection is in subscriber mode.
+    this.subscriber = new Redis(url, { maxRetriesPerRequest: null, enableReadyCheck: false });
     this.subscriber.on('message', (channel: string, message: string) => {
       const handlers = this.handlers.get(channel.slice(this.prefix.length));
       if (handlers) for (const handler of handlers) handler(message);

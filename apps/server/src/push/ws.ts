@@ -52,11 +52,15 @@ export async function pushRoutes(
       clearTimeout(timer);
       deps.hub.remove(socket);
     });
+    // Messages are handled one at a time, in order: a 'sub' right behind an 'auth' waits for it.
+    let queue: Promise<void> = Promise.resolve();
     socket.on('message', (raw: Buffer) => {
-      void handle(raw).catch((error: unknown) => {
-        ctx.log.error({ err: error }, 'websocket message failed');
-        send({ op: 'err', code: 'systemError' });
-      });
+      queue = queue
+        .then(() => handle(raw))
+        .catch((error: unknown) => {
+          ctx.log.error({ err: error }, 'websocket message failed');
+          send({ op: 'err', code: 'systemError' });
+        });
     });
 
     const refuse = (code: string) => {

@@ -18,7 +18,8 @@ export type DbKind = 'pglite' | 'postgres';
 /** Databases every integration suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set (CI sets it). */
 export const DATABASES: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
-const TEST_SCHEMA = 'sb_test';
+/** One schema per test process: two suites running at once on one server never share tables. */
+const TEST_SCHEMA = `sb_test_${process.pid}`;
 
 export interface TestEnv {
   kind: DbKind;
@@ -63,6 +64,13 @@ async function openTestDatabase(kind: DbKind): Promise<DatabaseHandle> {
   return openDatabase({ kind: 'postgres', url, poolSize: 30, searchPath: TEST_SCHEMA });
 }
 
+async function dropTestSchema(): Promise<void> {
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL ?? '' });
+  await admin.connect();
+  await admin.query(`drop schema if exists ${TEST_SCHEMA} cascade`);
+  await admin.end();
+}
+
 async function truncateAll(handle: DatabaseHandle): Promise<void> {
   const tables = await sql<{ tablename: string }>`
     select tablename from pg_tables
@@ -79,9 +87,9 @@ async function truncateAll(handle: DatabaseHandle): Promise<void> {
 export function describeEachDatabase(
   name: string,
   body: (env: () => TestEnv) => void,
-  options: { config?: Record<string, string> } = {},
+  options: { config?: Record<string, string>; only?: DbKind[] } = {},
 ): void {
-  for (const kind of DATABASES) {
+  for (const kind of DATABASES.filter((k) => !options.only || options.only.includes(k))) {
     describe(`${name} [${kind}]`, () => {
       let env: TestEnv | undefined;
       let database: DatabaseHandle | undefined;
@@ -119,6 +127,7 @@ export function describeEachDatabase(
       afterAll(async () => {
         await env?.app.close();
         await database?.close();
+        if (kind === 'postgres') await dropTestSchema();
       });
       body(() => {
         if (!env) throw new Error('test env not ready');

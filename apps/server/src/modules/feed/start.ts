@@ -1,4 +1,5 @@
 import { basename, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Services } from '../../app';
 import type { AppContext } from '../../context';
 import { accountRepository } from '../account/repository';
@@ -9,6 +10,9 @@ import { Simulator } from './adapters/simulator';
 import { parseFootballData, readReplayFile, replaySchedule } from './replay';
 import { FeedRunner, DEFAULT_RUNNER_OPTIONS } from './runner';
 import { SPORTS } from './sports/catalogue';
+
+/** Relative replay paths in configuration are relative to the server package (where data/ lives). */
+const SERVER_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** The sports catalogue in the database (idempotent): ids are stable, names and flags follow the code. */
 export async function seedSports(ctx: AppContext): Promise<void> {
@@ -34,7 +38,7 @@ export async function replayAdapter(
   file: string,
   options: { speed: number; maxIdleMs: number; startAt?: Date },
 ): Promise<FeedAdapter> {
-  const text = await readReplayFile(resolve(file));
+  const text = await readReplayFile(resolve(SERVER_ROOT, file));
   const parsed = parseFootballData(text);
   const stored = await accountRepository.getOrCreateSetting(
     ctx.db,
