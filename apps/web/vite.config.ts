@@ -27,6 +27,7 @@ export default defineConfig({
       '/api': backend,
       '/bo': backend,
       '/healthz': backend,
+      '/cache': backend,
       '/ws': { target: backend, ws: true },
     },
   },

@@ -72,3 +72,8 @@ export const tradeResultRequest = z.object({
     .optional(),
   winners: z.array(z.string().min(1).max(80)).max(20).optional(),
 });
+
+/** Many price changes in one call (a provider's batch): applied in order, in bounded transactions. */
+export const tradePricesRequest = z.object({
+  changes: z.array(tradePriceRequest).min(1).max(500),
+});

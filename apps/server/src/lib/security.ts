@@ -56,9 +56,3 @@ export function verifyLaunchToken(token: string, secret: string): LaunchClaims |
     return null;
   }
 }
-
-/** Spec section 5: passwords are 6 to 10 characters, case sensitive. */
-export const isValidPassword = (password: string): boolean => password.length >= 6 && password.length <= 10;
-
-/** Spec section 5: nicknames are 6 to 15 letters or digits. */
-export const isValidNickname = (nickname: string): boolean => /^[A-Za-z0-9]{6,15}$/.test(nickname);

@@ -1,29 +1,16 @@
+import { Rational, fromMinorUnits, roundToMinor, sum } from '@sb/domain';
+
 /**
- * Exact sums of decimal strings (money arrives as strings): BigInt in units of 10^-scale, never floats.
- * Local until @sb/domain publishes its decimal helpers.
+ * Money arrives as decimal strings; table totals are summed with @sb/domain's exact decimals (Rational, no
+ * floats) and rounded once to minor units, as the domain rounds money (rules.md 0.1). A blank or unreadable
+ * cell (a field the row does not carry) counts as zero.
  */
-const SCALE = 4;
+const exact = (value: string): Rational => Rational.tryParse(value.trim()) ?? Rational.ZERO;
 
-const toUnits = (value: string): bigint | null => {
-  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value.trim());
-  if (!match) return null;
-  const [, sign, whole = '0', fraction = ''] = match;
-  const units = BigInt(whole + fraction.slice(0, SCALE).padEnd(SCALE, '0'));
-  return sign === '-' ? -units : units;
-};
-
-export function sumDecimal(values: readonly string[], digits = 2): string {
-  let total = 0n;
-  for (const value of values) total += toUnits(value) ?? 0n;
-  const negative = total < 0n;
-  const text = (negative ? -total : total).toString().padStart(SCALE + 1, '0');
-  const whole = text.slice(0, -SCALE);
-  const fraction = text.slice(-SCALE, -SCALE + digits || undefined);
-  return `${negative ? '-' : ''}${whole}${digits > 0 ? `.${fraction}` : ''}`;
+/** The exact sum of money strings, as a money string with 2 decimals ('0.10' + '0.20' = '0.30'). */
+export function sumMoney(values: readonly string[]): string {
+  return fromMinorUnits(roundToMinor(sum(values.map(exact))));
 }
 
 /** -1, 0 or 1 by sign, for colouring wins and losses. */
-export const signOf = (value: string): number => {
-  const units = toUnits(value);
-  return units === null || units === 0n ? 0 : units > 0n ? 1 : -1;
-};
+export const signOf = (value: string): -1 | 0 | 1 => exact(value).sign();

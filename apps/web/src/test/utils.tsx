@@ -96,3 +96,20 @@ export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?:
     </QueryClientProvider>,
   );
 }
+
+/**
+ * A uxmenu reply as the server sends it: menu sports in the server's order, each
+ * [sportId, name, live, today, early, parlay, outright].
+ */
+export const MENU_SPORTS: [number, string, number, number, number, number, number][] = [
+  [1, 'Soccer', 3, 12, 40, 30, 2],
+  [2, 'Basketball', 1, 5, 9, 8, 1],
+  [4, 'Ice Hockey', 0, 2, 4, 3, 0],
+  [5, 'Tennis', 2, 6, 3, 5, 0],
+  [6, 'Volleyball', 0, 1, 2, 2, 0],
+  [8, 'Baseball', 0, 3, 5, 4, 0],
+  [18, 'Table Tennis', 4, 7, 1, 6, 0],
+  [24, 'Handball', 0, 0, 2, 1, 0],
+  [60, 'E-Sports', 1, 2, 3, 0, 0],
+];
+export const menuReply = (sports = MENU_SPORTS) => ({ status: '1', statusdesc: 'success', sports });

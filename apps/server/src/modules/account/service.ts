@@ -1,16 +1,10 @@
 import type { BalanceReply, ErrorCode, LoginReply, MemberSettings, MemberState } from '@sb/contract';
+import { validateNickname, validatePassword } from '@sb/domain';
 import type { AppContext } from '../../context';
 import type { AccountRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { formatMinor } from '../../lib/money';
-import {
-  hashPassword,
-  isValidNickname,
-  isValidPassword,
-  newSessionToken,
-  verifyLaunchToken,
-  verifyPassword,
-} from '../../lib/security';
+import { hashPassword, newSessionToken, verifyLaunchToken, verifyPassword } from '../../lib/security';
 import { buildMemberProfile, effectiveSettings, walletView } from './profile';
 import { accountRepository as repo } from './repository';
 
@@ -147,7 +141,7 @@ export class AccountService {
     confirm_password: string;
   }): Promise<void> {
     const session = await this.requireSession(input);
-    if (!isValidPassword(input.new_password))
+    if (validatePassword(input.new_password))
       throw new AppError('invalid_new_password', { field: 'new_password' });
     if (input.new_password !== input.confirm_password) {
       throw new AppError('password_not_match', { field: 'confirm_password' });
@@ -177,7 +171,7 @@ export class AccountService {
     nickname: string;
   }): Promise<LoginReply> {
     const session = await this.requireSession(input);
-    if (!isValidNickname(input.nickname)) throw new AppError('invalid_nickname', { field: 'nickname' });
+    if (validateNickname(input.nickname)) throw new AppError('invalid_nickname', { field: 'nickname' });
     await this.ctx.db.transaction().execute(async (trx) => {
       const locked = await repo.lockForUpdate(trx, String(session.account.id));
       if (!locked || locked.nickname !== null) throw new AppError('secondary_account_exists');

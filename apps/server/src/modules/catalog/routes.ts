@@ -4,6 +4,7 @@ import {
   tradeMarketRequest,
   tradeMarketStatusRequest,
   tradePriceRequest,
+  tradePricesRequest,
   tradeResultRequest,
   tradeStateRequest,
 } from '@sb/contract';
@@ -31,6 +32,13 @@ export function tradingRoutes(
     const match = await catalogRepository.matchById(ctx.db, matchId);
     if (!match) throw new AppError('matchHide', { field: 'match_id' });
     return match.external_key;
+  };
+  const operatorOf = async (request: FastifyRequest) => {
+    const header = request.headers.authorization;
+    const caller = await upline.requireCaller(
+      header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined,
+    );
+    if (caller.level !== 'operator') throw new AppError('forbiddenAccess');
   };
   const trade = <S extends z.ZodType>(
     name: string,
@@ -79,6 +87,29 @@ export function tradingRoutes(
     line: body.line,
     prices: body.prices,
   }));
+  // A batch of price changes: one call, applied in order; rejected ones are reported, the rest stand.
+  postCall(app, ctx, '/bo/trade/prices', tradePricesRequest, async (body, request) => {
+    await operatorOf(request);
+    const keys = new Map<number, string>();
+    const events: FeedEvent[] = [];
+    for (const change of body.changes) {
+      let key = keys.get(change.match_id);
+      if (key === undefined) {
+        key = await keyOf(change.match_id);
+        keys.set(change.match_id, key);
+      }
+      events.push({
+        type: 'price',
+        key,
+        kind: change.kind,
+        period: change.period,
+        line: change.line,
+        prices: change.prices,
+      });
+    }
+    const report = await catalog.apply(events);
+    return { applied: report.applied, rejected: report.rejected };
+  });
   trade('marketstatus', tradeMarketStatusRequest, async (body) => ({
     type: 'marketStatus',
     key: await keyOf(body.match_id),

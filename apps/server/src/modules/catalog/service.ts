@@ -93,7 +93,6 @@ export class CatalogService {
         if (market.status === 'closed') reject('market is closed');
         const seq = match.seq + 1n;
         await repo.setPrices(trx, market.id, event.prices);
-        await repo.setMarketStatus(trx, market.id, market.status as 'open' | 'suspended', seq);
         return this.commitMarkets(trx, match, seq, [market.id], true);
       }
       case 'marketStatus': {

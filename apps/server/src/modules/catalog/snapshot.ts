@@ -106,6 +106,14 @@ export class MarketSnapshot {
     return [...(this.children.get(matchId) ?? [])];
   }
 
+  /** Whether any market of the match passes the test, without building a list (hot in list filters). */
+  hasMarket(matchId: number, test: (market: MarketView) => boolean): boolean {
+    const map = this.markets.get(matchId);
+    if (!map) return false;
+    for (const market of map.values()) if (test(market)) return true;
+    return false;
+  }
+
   marketsOf(matchId: number): MarketView[] {
     return [...(this.markets.get(matchId)?.values() ?? [])];
   }

@@ -132,7 +132,7 @@ export class FeedRunner {
       });
       return out;
     }
-    const held_markets = this.deps.snapshot.marketsOf(held.id);
+    const heldMarkets = this.deps.snapshot.marketsOf(held.id);
     let reprice = this.rng() < this.options.repriceChance;
     if (plan.priceVersion) {
       const version = plan.priceVersion(now);
@@ -155,7 +155,7 @@ export class FeedRunner {
         return out;
       }
       if (plan.suspendInPlay) {
-        if (held_markets.some((m) => m.status === 'open'))
+        if (heldMarkets.some((m) => m.status === 'open'))
           out.push({ type: 'marketStatus', key: plan.key, status: 'suspended' });
         return out;
       }
@@ -169,7 +169,7 @@ export class FeedRunner {
       this.reopenAt.delete(plan.key);
       reprice = true;
     }
-    if (reprice) out.push(...this.marketsFor(plan, state, now, held_markets));
+    if (reprice) out.push(...this.marketsFor(plan, state, now, heldMarkets));
     return out;
   }
 

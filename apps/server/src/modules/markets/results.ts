@@ -32,7 +32,7 @@ export class ResultsService {
   async byDay(
     date: string,
     sportId: number | null,
-    group: 'all' | 'efighting' | 'numbergame',
+    group: 'all' | 'efighting' | 'number-game',
   ): Promise<{ results: ResultTuple[] }> {
     const start = Date.parse(`${date}T00:00:00Z`) - GMT8_MS;
     if (Number.isNaN(start)) throw new AppError('invalid_request', { field: 'date' });

@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { postCall } from '../../http/route';
+import { postCall, postRawCall } from '../../http/route';
 import type { ResultsService } from './results';
 import type { MarketsService } from './service';
 
@@ -21,7 +21,7 @@ export function marketRoutes(
   results: ResultsService,
 ): void {
   postCall(app, ctx, '/cache/uxmenu', uxMenuRequest, async () => markets.menu());
-  postCall(app, ctx, '/cache/uxmarket', uxMarketRequest, async (body) => markets.market(body));
+  postRawCall(app, ctx, '/cache/uxmarket', uxMarketRequest, (body) => markets.marketJson(body));
   postCall(app, ctx, '/cache/uxmmo', uxMarketRequest, async (body) =>
     markets.market({ ...body, odds_type: '5' }),
   );
@@ -51,6 +51,6 @@ export function marketRoutes(
     results.byDay(body.date, body.sport_id ?? null, 'all'),
   );
   postCall(app, ctx, '/api/efresult', resultRequest, (body) => results.byDay(body.date, null, 'efighting'));
-  postCall(app, ctx, '/api/ngresult', resultRequest, (body) => results.byDay(body.date, null, 'numbergame'));
+  postCall(app, ctx, '/api/ngresult', resultRequest, (body) => results.byDay(body.date, null, 'number-game'));
   postCall(app, ctx, '/api/singlematchresult', singleResultRequest, (body) => results.single(body.match_id));
 }

@@ -1,5 +1,12 @@
 import type { HeadTuple, MatchListReply, MatchTuple, MenuTuple, UxMarketRequest } from '@sb/contract';
-import { gmt8Date, passesTimeFilter, sortMatches, timeFilterApplies, type TimeFilterMode } from '@sb/domain';
+import {
+  gmt8DayNumber,
+  gmt8DayStart,
+  passesTimeFilter,
+  sortMatches,
+  timeFilterApplies,
+  type TimeFilterMode,
+} from '@sb/domain';
 import { AppError } from '../../lib/app-error';
 import type { MarketKind, MarketView, MatchView } from '../catalog/events';
 import type { MarketSnapshot } from '../catalog/snapshot';
@@ -40,6 +47,14 @@ export type Marker = 1 | 2 | 3;
 /** Answers the ux* calls from the process's market snapshot: no database work per request. */
 export class MarketsService {
   private readonly formatter = new PriceFormatter();
+  /**
+   * Filtered and sorted lists by query, valid while the snapshot's version is unchanged: between two
+   * catalogue changes every member asking for the same list gets it without refiltering the sport.
+   */
+  private readonly lists = new Map<string, { version: number; matches: MatchView[] }>();
+  private static readonly MAX_LISTS = 500;
+  /** Serialised pages, same validity rule: the hot path of the busiest call is a map lookup. */
+  private readonly pages = new Map<string, { version: number; json: string }>();
 
   constructor(
     private readonly snapshot: MarketSnapshot,
@@ -49,7 +64,7 @@ export class MarketsService {
   /** uxmenu: per sport, counts of live, today, early, parlay and outright events. */
   menu(): { sports: MenuTuple[] } {
     const nowMs = this.now().getTime();
-    const today = gmt8Date(nowMs);
+    const today = todayEnd(nowMs);
     const rows: MenuTuple[] = [];
     const sports = [...this.snapshot.sports.values()]
       .filter((s) => !s.excluded)
@@ -83,13 +98,54 @@ export class MarketsService {
 
   /** uxmarket: one sport's match list for a menu and market type, filtered, sorted and paged. */
   market(request: UxMarketRequest): MatchListReply {
-    if (!this.snapshot.sports.has(request.sport_id))
+    if (!this.snapshot.sports.has(request.sport_id)) {
       throw new AppError('invalid_request', { field: 'sport_id' });
+    }
     const nowMs = this.now().getTime();
-    const today = gmt8Date(nowMs);
-    const kinds = new Set(
-      request.menu === 'outright' ? ['outright' as const] : (KINDS_BY_TYPE[request.market_type] ?? []),
-    );
+    const kinds = kindsOf(request);
+    const sorted = this.cachedList(request, nowMs, kinds);
+    const start = (request.page - 1) * request.page_size;
+    const page = sorted.slice(start, start + request.page_size);
+    const reply = this.listFor(page, kinds, request.odds_type, todayEnd(nowMs), request.market_type);
+    return { ...reply, total: sorted.length, page: request.page };
+  }
+
+  /** uxmarket as the full JSON reply, cached per page and odds type until the snapshot changes. */
+  marketJson(request: UxMarketRequest): string {
+    const key = JSON.stringify([request, Math.floor(this.now().getTime() / 60_000)]);
+    const hit = this.pages.get(key);
+    if (hit && hit.version === this.snapshot.version) return hit.json;
+    const version = this.snapshot.version;
+    const json = JSON.stringify({ status: '1', statusdesc: 'success', ...this.market(request) });
+    if (this.pages.size >= MarketsService.MAX_LISTS * 4) this.pages.clear();
+    this.pages.set(key, { version, json });
+    return json;
+  }
+
+  private cachedList(request: UxMarketRequest, nowMs: number, kinds: Set<MarketKind>): MatchView[] {
+    // The minute is part of the key: time windows and today/early move with the clock.
+    const key = JSON.stringify([
+      request.sport_id,
+      request.menu,
+      request.market_type,
+      request.sort,
+      request.time_filter,
+      request.live_only,
+      request.leagues,
+      request.search,
+      Math.floor(nowMs / 60_000),
+    ]);
+    const hit = this.lists.get(key);
+    if (hit && hit.version === this.snapshot.version) return hit.matches;
+    const version = this.snapshot.version;
+    const matches = this.filterAndSort(request, nowMs, kinds);
+    if (this.lists.size >= MarketsService.MAX_LISTS) this.lists.clear();
+    this.lists.set(key, { version, matches });
+    return matches;
+  }
+
+  private filterAndSort(request: UxMarketRequest, nowMs: number, kinds: Set<MarketKind>): MatchView[] {
+    const today = todayEnd(nowMs);
     const leagues = new Set(request.leagues);
     const search = request.search.trim().toLowerCase();
     const filterByTime = timeFilterApplies({
@@ -123,21 +179,14 @@ export class MarketsService {
       }
       return this.hasOpen(match.id, kinds);
     });
-    const sorted = this.sort(candidates, request.sort);
-    const start = (request.page - 1) * request.page_size;
-    const page = sorted.slice(start, start + request.page_size);
-    return {
-      ...this.listFor(page, kinds, request.odds_type, today, request.market_type),
-      total: sorted.length,
-      page: request.page,
-    };
+    return this.sort(candidates, request.sort);
   }
 
   /** uxmatch: every open market of one match and its child matches (the "more" markets). */
   match(matchId: number, oddsType: string): MatchListReply {
     const match = this.snapshot.matches.get(matchId);
     if (!match || !isOpen(match)) throw new AppError('matchHide');
-    const today = gmt8Date(this.now().getTime());
+    const today = todayEnd(this.now().getTime());
     const family = [
       match,
       ...this.snapshot
@@ -150,14 +199,14 @@ export class MarketsService {
 
   /** uxmatch2: several matches by id (favourites, refresh of what is on screen); unknown ids are left out. */
   matches(ids: number[], oddsType: string): MatchListReply {
-    const today = gmt8Date(this.now().getTime());
+    const today = todayEnd(this.now().getTime());
     const found = ids.map((id) => this.snapshot.matches.get(id)).filter(isDefined);
     return { ...this.listFor(found, null, oddsType, today, 'all'), total: found.length, page: 1 };
   }
 
   /** livematchlist: live matches across sports, by sport then kick-off. */
   liveMatches(): { matches: MatchTuple[] } {
-    const today = gmt8Date(this.now().getTime());
+    const today = todayEnd(this.now().getTime());
     const live = [...this.snapshot.matches.values()].filter(
       (m) => m.parentId === null && isOpen(m) && markerOf(m, today) === 3,
     );
@@ -186,7 +235,7 @@ export class MarketsService {
     matches: MatchView[],
     kinds: Set<MarketKind> | null,
     oddsType: string,
-    today: string,
+    today: number,
     marketType: string,
   ): Omit<MatchListReply, 'total' | 'page'> {
     const leagueIds = new Set<number>();
@@ -219,7 +268,7 @@ export class MarketsService {
     return reply;
   }
 
-  private head(match: MatchView, markets: MarketView[], today: string, marketType: string): HeadTuple {
+  private head(match: MatchView, markets: MarketView[], today: number, marketType: string): HeadTuple {
     const counts = new Map<string, number>();
     for (const market of markets) {
       if (market.status === 'closed') continue;
@@ -256,10 +305,7 @@ export class MarketsService {
   }
 
   private hasOpen(matchId: number, kinds: Set<MarketKind>): boolean {
-    for (const market of this.snapshot.marketsOf(matchId)) {
-      if (market.status !== 'closed' && kinds.has(market.kind)) return true;
-    }
-    return false;
+    return this.snapshot.hasMarket(matchId, (market) => market.status !== 'closed' && kinds.has(market.kind));
   }
 
   private matchesSearch(match: MatchView, search: string): boolean {
@@ -272,14 +318,25 @@ export class MarketsService {
   }
 }
 
+function kindsOf(request: UxMarketRequest): Set<MarketKind> {
+  return new Set(
+    request.menu === 'outright' ? ['outright' as const] : (KINDS_BY_TYPE[request.market_type] ?? []),
+  );
+}
+
 function isOpen(match: MatchView): boolean {
   return match.state === 0 || match.state === 5 || match.state === 500;
 }
 
-/** 3 live, 2 today (GMT+8 calendar day), 1 early. */
-export function markerOf(match: MatchView, today: string): Marker {
+/** The end of today's GMT+8 calendar day, epoch ms: computed once per request, compared per match. */
+export function todayEnd(nowMs: number): number {
+  return gmt8DayStart(gmt8DayNumber(nowMs) + 1);
+}
+
+/** 3 live, 2 today (kick-off before the end of today, GMT+8), 1 early. */
+export function markerOf(match: MatchView, todayEndMs: number): Marker {
   if (match.live) return 3;
-  return gmt8Date(match.kickoff) <= today ? 2 : 1;
+  return match.kickoff < todayEndMs ? 2 : 1;
 }
 
 export function matchTuple(m: MatchView): MatchTuple {

@@ -6,17 +6,12 @@ import {
   type Feature,
   type MemberState,
 } from '@sb/contract';
+import { validatePassword } from '@sb/domain';
 import type { AppContext } from '../../context';
 import type { AccountRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { formatMinor, toMinor } from '../../lib/money';
-import {
-  hashPassword,
-  isValidPassword,
-  newSessionToken,
-  signLaunchToken,
-  verifyPassword,
-} from '../../lib/security';
+import { hashPassword, newSessionToken, signLaunchToken, verifyPassword } from '../../lib/security';
 import { accountRepository as repo } from '../account/repository';
 import { isUniqueViolation } from '../account/service';
 import type { Trx } from '../wallet/service';
@@ -126,7 +121,7 @@ export class UplineService {
   }
 
   async createAccount(caller: AccountRow, input: NewAccountInput): Promise<BoMemberRow> {
-    if (!isValidPassword(input.password)) throw new AppError('invalid_new_password', { field: 'password' });
+    if (validatePassword(input.password)) throw new AppError('invalid_new_password', { field: 'password' });
     if (!/^[A-Za-z0-9_]{3,30}$/.test(input.account_id))
       throw new AppError('invalid_request', { field: 'account_id' });
     const passwordHash = await hashPassword(input.password);
@@ -270,7 +265,7 @@ export class UplineService {
     caller: AccountRow,
     input: { account_id: string; new_password: string },
   ): Promise<void> {
-    if (!isValidPassword(input.new_password))
+    if (validatePassword(input.new_password))
       throw new AppError('invalid_new_password', { field: 'new_password' });
     const passwordHash = await hashPassword(input.new_password);
     await this.ctx.db.transaction().execute(async (trx) => {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../shared/format';
-import { sumDecimal } from '../../shared/money';
+import { sumMoney } from '../../shared/money';
 import { statusKey, type Bet } from './api';
 import styles from './account.module.css';
 
@@ -58,7 +58,7 @@ export function BetTable({ bets, currency }: { bets: Bet[]; currency?: string })
               {t('common.total')} ({bets.length})
             </th>
             <td className={styles.num} data-label={t('bets.stake')}>
-              {format.money(sumDecimal(bets.map((bet) => bet.stake)), currency)}
+              {format.money(sumMoney(bets.map((bet) => bet.stake)), currency)}
             </td>
             <td />
           </tr>

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { validateLogin } from '@sb/domain';
 import { isApiError } from '../../shared/api/client';
 import { describeError } from '../../shared/api/errors';
 import { readRemembered, writeRemembered } from '../../shared/session/remember';
@@ -32,14 +33,12 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn?: () => void }) {
       return;
     }
     const accountId = username.trim();
-    if (!accountId) {
-      setProblem({ key: 'username' });
-      usernameRef.current?.focus();
-      return;
-    }
-    if (!password) {
-      setProblem({ key: 'password' });
-      passwordRef.current?.focus();
+    // Both fields required, username first (the domain's login rule).
+    const invalid = validateLogin({ username: accountId, password });
+    if (invalid) {
+      const field = invalid.params.field === 'username' ? 'username' : 'password';
+      setProblem({ key: field });
+      (field === 'username' ? usernameRef : passwordRef).current?.focus();
       return;
     }
     inFlight.current = true;

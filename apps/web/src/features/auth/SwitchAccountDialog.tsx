@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { validateLogin } from '@sb/domain';
 import { describeError } from '../../shared/api/errors';
 import { queryClient } from '../../shared/api/queryClient';
 import { requestLogin, startSession } from './api';
@@ -18,8 +19,11 @@ export function SwitchAccountDialog({ onClose }: { onClose: () => void }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (inFlight.current) return setMessage(t('login.pending'));
-    if (!username.trim()) return setMessage(t('login.usernameRequired'));
-    if (!password) return setMessage(t('login.passwordRequired'));
+    const invalid = validateLogin({ username: username.trim(), password });
+    if (invalid)
+      return setMessage(
+        t(invalid.params.field === 'username' ? 'login.usernameRequired' : 'login.passwordRequired'),
+      );
     inFlight.current = true;
     setPending(true);
     try {

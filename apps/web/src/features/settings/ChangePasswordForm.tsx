@@ -1,12 +1,20 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { validateChangePassword } from '@sb/domain';
 import { describeError } from '../../shared/api/errors';
-import { PASSWORD_MAX, PASSWORD_MIN, validatePassword } from '../../shared/validate';
+import { PASSWORD_LIMITS, validationText } from '../../shared/validate';
 import { changePassword } from './api';
 import styles from './settings.module.css';
 
 type Field = 'current' | 'next' | 'confirm';
+
+/** The domain's field names (validateChangePassword) to the form's. */
+const FIELD_OF: Readonly<Record<string, Field>> = {
+  currentPassword: 'current',
+  newPassword: 'next',
+  confirmPassword: 'confirm',
+};
 
 /** Change password: current, new and confirm, all required; new is 6 to 10 characters, case sensitive. */
 export function ChangePasswordForm() {
@@ -29,19 +37,19 @@ export function ChangePasswordForm() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setDone(false);
-    for (const field of ['current', 'next', 'confirm'] as const) {
-      if (!values[field])
-        return setProblem({ field, text: t('validation.required', { field: labels[field] }) });
-    }
-    const invalid = validatePassword(values.next);
+    // The domain's order: current required; new required, 6-10 characters, not the current; confirm matches.
+    const invalid = validateChangePassword(values);
     if (invalid) {
+      const field = FIELD_OF[String(invalid.params.field)];
       return setProblem({
-        field: 'next',
-        text: t(invalid, { field: labels.next, min: PASSWORD_MIN, max: PASSWORD_MAX }),
+        field,
+        text: validationText(t, invalid, {
+          currentPassword: labels.current,
+          newPassword: labels.next,
+          confirmPassword: labels.confirm,
+        }),
       });
     }
-    if (values.next !== values.confirm)
-      return setProblem({ field: 'confirm', text: t('validation.passwordsMismatch') });
     try {
       await mutation.mutateAsync();
       setProblem(null);
@@ -62,7 +70,7 @@ export function ChangePasswordForm() {
       <h2 id={`${id}-title`} className={styles.legend}>
         {t('password.title')}
       </h2>
-      <p className="sb-muted">{t('validation.passwordLength', { min: PASSWORD_MIN, max: PASSWORD_MAX })}</p>
+      <p className="sb-muted">{t('validation.passwordLength', PASSWORD_LIMITS)}</p>
       <div className={styles.grid}>
         {(['current', 'next', 'confirm'] as const).map((field) => (
           <label key={field} className="sb-field">

@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { validateNickname } from '@sb/domain';
 import { describeError } from '../../shared/api/errors';
 import { useSession } from '../../shared/session/store';
-import { NICKNAME_MAX, NICKNAME_MIN, validateNickname } from '../../shared/validate';
+import { NICKNAME_LIMITS, validationText } from '../../shared/validate';
 import { addNickname } from './api';
 import styles from './settings.module.css';
 
@@ -37,7 +38,7 @@ export function NicknameForm() {
     const value = nickname.trim();
     const invalid = validateNickname(value);
     if (invalid) {
-      setProblem(t(invalid, { field: t('settings.nickname'), min: NICKNAME_MIN, max: NICKNAME_MAX }));
+      setProblem(validationText(t, invalid, { nickname: t('settings.nickname') }));
       return;
     }
     if (!confirming) {
@@ -64,13 +65,13 @@ export function NicknameForm() {
       <h2 id={`${id}-title`} className={styles.legend}>
         {t('settings.nickname')}
       </h2>
-      <p className="sb-muted">{t('validation.nicknameRule', { min: NICKNAME_MIN, max: NICKNAME_MAX })}</p>
+      <p className="sb-muted">{t('validation.nicknameRule', NICKNAME_LIMITS)}</p>
       <label className="sb-field">
         <span className="sb-field__label">{t('settings.nickname')}</span>
         <input
           className="sb-input"
           value={nickname}
-          maxLength={NICKNAME_MAX}
+          maxLength={NICKNAME_LIMITS.max}
           autoComplete="off"
           onChange={(event) => {
             setNickname(event.target.value);

@@ -8,7 +8,8 @@ import { LANGUAGE_CODES, LANGUAGE_LABELS, isLanguage } from '../../shared/i18n/l
 import { saveMemberSettings } from '../../shared/settings/api';
 import { memberSettingsOf, useLayout } from '../../shared/settings/store';
 import { useSession } from '../../shared/session/store';
-import { effectiveSportsOrder } from '../../shared/sports';
+import { orderSports, useSportsMenu } from '../../shared/sports';
+import { QueryView } from '../../shared/ui/QueryView';
 import { validateAmount } from '../../shared/validate';
 import { SportsOrder } from './SportsOrder';
 import styles from './settings.module.css';
@@ -103,11 +104,9 @@ export function SettingsForm() {
   const { t, i18n } = useTranslation();
   const currency = useSession((state) => state.account?.info.currency);
   const isMmk = currency === 'MMK';
-  const [draft, setDraft] = useState<MemberSettings>(() => {
-    const layout = useLayout.getState();
-    const settings = memberSettingsOf(layout);
-    return { ...settings, sportsOrder: effectiveSportsOrder(settings.sportsOrder, currency) };
-  });
+  const [draft, setDraft] = useState<MemberSettings>(() => memberSettingsOf(useLayout.getState()));
+  // The offered sports come from the server; the order shown is the domain's rule over the draft's custom order.
+  const menu = useSportsMenu();
   const [problem, setProblem] = useState('');
   const [saved, setSaved] = useState(false);
   // Until the member picks a language here, the form follows the header's language switch.
@@ -303,11 +302,16 @@ export function SettingsForm() {
 
       <fieldset className={styles.section}>
         <legend className={styles.legend}>{t('settings.sportsOrder')}</legend>
-        <SportsOrder
-          order={draft.sportsOrder}
-          onChange={(order) => set('sportsOrder', order)}
-          onReset={() => set('sportsOrder', effectiveSportsOrder([], currency))}
-        />
+        <QueryView query={menu} isEmpty={(sports) => sports.length === 0} rows={6}>
+          {(sports) => (
+            <SportsOrder
+              sports={orderSports(sports, draft.sportsOrder, currency)}
+              onChange={(order) => set('sportsOrder', order)}
+              // No custom order: the member follows the default list, including sports offered later.
+              onReset={() => set('sportsOrder', [])}
+            />
+          )}
+        </QueryView>
       </fieldset>
 
       <div className={styles.actions}>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useSession } from '../../shared/session/store';
 import { useLayout } from '../../shared/settings/store';
-import { mockFetch, renderWithProviders, signIn } from '../../test/utils';
+import { MENU_SPORTS, menuReply, mockFetch, renderWithProviders, signIn } from '../../test/utils';
 import { SettingsPage } from './SettingsPage';
 
 const ok = () => ({ status: '1', statusdesc: 'success' });
@@ -53,20 +53,30 @@ describe('SettingsPage', () => {
     expect(options()).toContain('Myanmar');
   });
 
-  it('reorders sports with the keyboard buttons and resets to the default order', async () => {
+  it('reorders the served sports with the keyboard buttons and resets to the default order', async () => {
     signIn();
-    const fetch = mockFetch({ '/api/usersettings': ok });
+    const fetch = mockFetch({ '/api/usersettings': ok, '/cache/uxmenu': () => menuReply() });
     renderWithProviders(<SettingsPage />);
-    const list = screen.getByTestId('sports-order');
-    const first = () => within(list).getAllByRole('listitem')[0]?.textContent ?? '';
+    const list = await screen.findByTestId('sports-order');
+    const items = () => within(list).getAllByRole('listitem');
+    const first = () => items()[0]?.textContent ?? '';
+    expect(items()).toHaveLength(MENU_SPORTS.length);
     expect(first()).toContain('Soccer');
     fireEvent.click(screen.getByRole('button', { name: 'Move Soccer down' }));
     expect(first()).toContain('Basketball');
+    // A sport with no translation shows the server's name.
+    expect(within(list).getByTestId('sport-18').textContent).toContain('Table Tennis');
     fireEvent.click(screen.getByTestId('settings-save'));
     await waitFor(() => expect(fetch.callsTo('/api/usersettings')).toHaveLength(1));
-    expect((fetch.callsTo('/api/usersettings')[0]?.sportsOrder as number[]).slice(0, 2)).toEqual([2, 1]);
+    const saved = fetch.callsTo('/api/usersettings')[0]?.sportsOrder as number[];
+    expect(saved).toEqual([2, 1, 5, 8, 4, 6, 60, 24, 18]);
+    expect(useLayout.getState().sportsOrder.custom).toEqual(saved);
     fireEvent.click(screen.getByTestId('sports-order-reset'));
     expect(first()).toContain('Soccer');
+    fireEvent.click(screen.getByTestId('settings-save'));
+    await waitFor(() => expect(fetch.callsTo('/api/usersettings')).toHaveLength(2));
+    // Reset means no custom order: the member follows the default list again.
+    expect(fetch.callsTo('/api/usersettings')[1]?.sportsOrder).toEqual([]);
   });
 
   it('checks the change-password fields before calling the server', async () => {
@@ -85,6 +95,12 @@ describe('SettingsPage', () => {
     fireEvent.change(screen.getByTestId('password-confirm'), { target: { value: 'Secret13' } });
     fireEvent.click(screen.getByTestId('password-save'));
     expect(message()).toBe('Passwords do not match!');
+    fireEvent.change(screen.getByTestId('password-next'), { target: { value: 'Demo1234' } });
+    fireEvent.change(screen.getByTestId('password-confirm'), { target: { value: 'Demo1234' } });
+    fireEvent.click(screen.getByTestId('password-save'));
+    expect(message()).toBe('The new password must be different from the current password.');
+    fireEvent.change(screen.getByTestId('password-next'), { target: { value: 'Secret12' } });
+    fireEvent.change(screen.getByTestId('password-confirm'), { target: { value: 'Secret13' } });
     expect(fetch.callsTo('/api/changepassword')).toHaveLength(0);
     fireEvent.change(screen.getByTestId('password-confirm'), { target: { value: 'Secret12' } });
     fireEvent.click(screen.getByTestId('password-save'));

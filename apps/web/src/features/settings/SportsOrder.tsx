@@ -1,49 +1,52 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sportKey } from '../../shared/sports';
+import { useSportName, type MenuSport } from '../../shared/sports';
 import styles from './settings.module.css';
 
-const move = (order: number[], from: number, to: number): number[] => {
-  if (to < 0 || to >= order.length || from === to) return order;
+const move = <T,>(order: readonly T[], from: number, to: number): T[] | null => {
+  if (to < 0 || to >= order.length || from === to) return null;
   const next = [...order];
   const [item] = next.splice(from, 1);
   if (item !== undefined) next.splice(to, 0, item);
   return next;
 };
 
-/** Drag to reorder, or use the arrow buttons (keyboard); reset restores the default order. */
+/**
+ * Drag to reorder, or use the arrow buttons (keyboard); reset restores the default order. `sports` is the
+ * order shown (already the domain's choice between the custom and the default order); a move reports the
+ * whole new order of sport ids.
+ */
 export function SportsOrder({
-  order,
+  sports,
   onChange,
   onReset,
 }: {
-  order: number[];
+  sports: readonly MenuSport[];
   onChange: (order: number[]) => void;
   onReset: () => void;
 }) {
   const { t } = useTranslation();
+  const sportName = useSportName();
   const [dragging, setDragging] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
 
   const reorder = (from: number, to: number) => {
-    const next = move(order, from, to);
-    if (next === order) return;
-    onChange(next);
-    const key = sportKey(order[from] ?? 0);
-    if (key) setAnnouncement(t('settings.sportMoved', { sport: t(`sports.${key}`), position: to + 1 }));
+    const next = move(sports, from, to);
+    const moved = sports[from];
+    if (!next || !moved) return;
+    onChange(next.map((sport) => sport.id));
+    setAnnouncement(t('settings.sportMoved', { sport: sportName(moved), position: to + 1 }));
   };
 
   return (
     <div className={styles.order}>
       <p className="sb-muted">{t('settings.sportsOrderHint')}</p>
       <ol className={styles.orderList} data-testid="sports-order">
-        {order.map((id, index) => {
-          const key = sportKey(id);
-          if (!key) return null;
-          const name = t(`sports.${key}`);
+        {sports.map((sport, index) => {
+          const name = sportName(sport);
           return (
             <li
-              key={id}
+              key={sport.id}
               draggable
               className={dragging === index ? `${styles.orderItem} ${styles.dragging}` : styles.orderItem}
               onDragStart={(event) => {
@@ -59,7 +62,7 @@ export function SportsOrder({
                 setDragging(null);
               }}
               onDragEnd={() => setDragging(null)}
-              data-testid={`sport-${id}`}
+              data-testid={`sport-${sport.id}`}
             >
               <span className={styles.handle} aria-hidden="true">
                 ⋮⋮
@@ -78,7 +81,7 @@ export function SportsOrder({
                 type="button"
                 className="sb-btn sb-btn--icon"
                 onClick={() => reorder(index, index + 1)}
-                disabled={index === order.length - 1}
+                disabled={index === sports.length - 1}
                 aria-label={t('settings.moveDown', { sport: name })}
               >
                 ↓

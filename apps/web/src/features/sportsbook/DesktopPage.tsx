@@ -4,25 +4,52 @@ import type { MemberSettings } from '@sb/contract';
 import { saveMemberSettingsQuietly } from '../../shared/settings/api';
 import { useLayout } from '../../shared/settings/store';
 import { useSession } from '../../shared/session/store';
-import { effectiveSportsOrder, sportKey } from '../../shared/sports';
+import { useMemberSports, useSportName, type MenuSport } from '../../shared/sports';
+import { QueryView } from '../../shared/ui/QueryView';
 import styles from './sportsbook.module.css';
 
 type OddsType = MemberSettings['oddsType'];
 
+const COUNTS = ['live', 'today', 'early'] as const;
+
+/** One sport of the menu: its name and how many events are live, today and early. */
+function MenuItem({ sport, name }: { sport: MenuSport; name: string }) {
+  const { t } = useTranslation();
+  return (
+    <li className={styles.sport} data-testid={`menu-sport-${sport.id}`}>
+      <span className={styles.sportName}>{name}</span>
+      <span className={styles.counts}>
+        {COUNTS.map((kind) => (
+          <span
+            key={kind}
+            className={`${styles.count} ${styles[kind]}`}
+            title={t(`sportsbook.${kind}`)}
+            data-testid={`menu-sport-${sport.id}-${kind}`}
+          >
+            <span className="sb-visually-hidden">{t(`sportsbook.${kind}`)} </span>
+            {sport[kind]}
+          </span>
+        ))}
+      </span>
+    </li>
+  );
+}
+
 /**
- * /desktop, the sportsbook. This release gives the frame: the sports menu in the member's order and
- * the odds type; markets, live centre and bet slip come with the sportsbook issue.
+ * /desktop, the sportsbook. This release gives the frame: the server's sports menu (uxmenu) in the member's
+ * order with its live/today/early counts, and the odds type; match lists, live centre and bet slip come with
+ * the sportsbook issue.
  */
 export function DesktopPage() {
   const { t } = useTranslation();
   const id = useId();
-  const custom = useLayout((state) => state.sportsOrder.custom);
+  const { query, sports } = useMemberSports();
+  const sportName = useSportName();
   const oddsType = useLayout((state) => state.pageDisplay.oddsType);
   const setPageDisplay = useLayout((state) => state.setPageDisplay);
   const currency = useSession((state) => state.account?.info.currency);
   const viewOnly = useSession((state) => state.viewOnly);
   const oddsTypes: OddsType[] = currency === 'MMK' ? ['1', '2', '3', '4', '5'] : ['1', '2', '3', '4'];
-  const order = effectiveSportsOrder(custom, currency);
 
   return (
     <div className={styles.layout}>
@@ -30,12 +57,15 @@ export function DesktopPage() {
         <h2 id={`${id}-sports`} className={styles.sideTitle}>
           {t('sportsbook.sports')}
         </h2>
-        <ul className={styles.sports} data-testid="sports-menu">
-          {order.map((sportId) => {
-            const key = sportKey(sportId);
-            return key ? <li key={sportId}>{t(`sports.${key}`)}</li> : null;
-          })}
-        </ul>
+        <QueryView query={query} isEmpty={(data) => data.length === 0} rows={6}>
+          {() => (
+            <ul className={styles.sports} data-testid="sports-menu">
+              {sports.map((sport) => (
+                <MenuItem key={sport.id} sport={sport} name={sportName(sport)} />
+              ))}
+            </ul>
+          )}
+        </QueryView>
       </aside>
       <section className={styles.main} aria-labelledby={`${id}-title`}>
         <div className={styles.toolbar}>

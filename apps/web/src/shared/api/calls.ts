@@ -15,6 +15,8 @@ export const CALLS = {
   changepassword: '/api/changepassword',
   addsecondary: '/api/addsecondary',
   version: '/api/version',
+  // Market data from the cache host: the sports menu with its live/today/early counts.
+  uxmenu: '/cache/uxmenu',
   // Content.
   announcelist: '/api/announcelist',
   marqueelist: '/api/marqueelist',

@@ -4,7 +4,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import { pick } from '../../../shared/api/rows';
 import { gmt8Day, useFormat } from '../../../shared/format';
-import { SPORTS } from '../../../shared/sports';
+import { useMemberSports, useSportName } from '../../../shared/sports';
 import { QueryView } from '../../../shared/ui/QueryView';
 import { useListCall } from '../api';
 import styles from '../account.module.css';
@@ -133,6 +133,12 @@ export function ResultsPage() {
   const [date, setDate] = useState(() => gmt8Day(0));
   const [sport, setSport] = useState('1');
   const [league, setLeague] = useState('');
+  // The sports the server offers, in the member's order.
+  const { sports } = useMemberSports();
+  const sportName = useSportName();
+  const sportOptions = sports.some((item) => String(item.id) === sport)
+    ? sports
+    : [{ id: Number(sport), name: `#${sport}` }, ...sports];
   const query = useListCall('matchresult', { match_date: date, sports_type: sport }, toResult);
   const leagues = useMemo(
     () => [...new Set((query.data ?? []).map((row) => row.league))].sort(),
@@ -167,9 +173,9 @@ export function ResultsPage() {
             }}
             data-testid="results-sport"
           >
-            {SPORTS.map((item) => (
+            {sportOptions.map((item) => (
               <option key={item.id} value={String(item.id)}>
-                {t(`sports.${item.key}`)}
+                {sportName(item)}
               </option>
             ))}
           </select>

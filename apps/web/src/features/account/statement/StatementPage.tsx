@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { pick } from '../../../shared/api/rows';
 import { gmt8Day, useFormat } from '../../../shared/format';
-import { signOf, sumDecimal } from '../../../shared/money';
+import { signOf, sumMoney } from '../../../shared/money';
 import { useSession } from '../../../shared/session/store';
 import { QueryView } from '../../../shared/ui/QueryView';
 import { toBet, useListCall } from '../api';
@@ -168,16 +168,16 @@ export function StatementPage() {
                         {t('common.total')}
                       </th>
                       <td data-label={t('statement.turnover')} className={styles.num}>
-                        {format.money(sumDecimal(days.map((d) => d.turnover)))}
+                        {format.money(sumMoney(days.map((d) => d.turnover)))}
                       </td>
                       <td data-label={t('statement.validTurnover')} className={styles.num}>
-                        {format.money(sumDecimal(days.map((d) => d.validTurnover)))}
+                        {format.money(sumMoney(days.map((d) => d.validTurnover)))}
                       </td>
                       <td data-label={t('statement.commission')} className={styles.num}>
-                        <Amount value={sumDecimal(days.map((d) => d.commission))} />
+                        <Amount value={sumMoney(days.map((d) => d.commission))} />
                       </td>
                       <td data-label={t('statement.winLoss')} className={styles.num}>
-                        <Amount value={sumDecimal(days.map((d) => d.settled))} />
+                        <Amount value={sumMoney(days.map((d) => d.settled))} />
                       </td>
                       <td />
                     </tr>

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SYSTEM_ALL_SIZES_MAX_PICKS } from '@sb/domain';
 import { useSession } from '../../../shared/session/store';
 import { QueryView } from '../../../shared/ui/QueryView';
 import { toBet, useListCall } from '../api';
 import { BetTable } from '../BetTable';
-import { systemFolds } from './folds';
+import { SYSTEM_PICKS, fullCover, systemFolds } from './folds';
 import styles from '../account.module.css';
-
-const PICKS = [3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
 
 function MyBet({ betId }: { betId: string }) {
   const currency = useSession((state) => state.account?.info.currency);
@@ -43,7 +42,7 @@ export function SysParlayPage() {
             onChange={(e) => setPicks(Number(e.target.value))}
             data-testid="sysparlay-picks"
           >
-            {PICKS.map((n) => (
+            {SYSTEM_PICKS.map((n) => (
               <option key={n} value={n}>
                 {n}
               </option>
@@ -76,12 +75,12 @@ export function SysParlayPage() {
           <tfoot>
             <tr>
               <th scope="row">{t('sysParlay.fullCover')}</th>
-              <td className={styles.num}>{folds.reduce((sum, fold) => sum + fold.bets, 0)}</td>
+              <td className={styles.num}>{fullCover(picks)}</td>
             </tr>
           </tfoot>
         </table>
       </div>
-      {picks > 10 && <p className="sb-notice">{t('sysParlay.overTen')}</p>}
+      {picks > SYSTEM_ALL_SIZES_MAX_PICKS && <p className="sb-notice">{t('sysParlay.overTen')}</p>}
       <h2 className={styles.subtitle}>{t('sysParlay.myBets')}</h2>
       <QueryView query={bets} isEmpty={(rows) => rows.length === 0} rows={3}>
         {(rows) => (

@@ -1,14 +1,15 @@
-const binomial = (n: number, k: number): number => {
-  let result = 1;
-  for (let i = 1; i <= k; i += 1) result = (result * (n - i + 1)) / i;
-  return Math.round(result);
-};
+import { MAX_SYSTEM_PICKS, binomial, systemBetCount, systemFoldOptions } from '@sb/domain';
 
-/** System parlay sizes (spec section 5): all folds from 2 up; over 10 picks only the full combination. */
+/** Pick counts the combination table offers: from 3 (the smallest system, a Trixie) to the domain's maximum. */
+export const SYSTEM_PICKS: readonly number[] = Array.from({ length: MAX_SYSTEM_PICKS - 2 }, (_, i) => i + 3);
+
+/**
+ * System parlay sizes and their bet counts (spec section 5), from @sb/domain: every fold from 2 up to n picks,
+ * only the full combination above 10 picks; bets per size are C(n, k).
+ */
 export function systemFolds(picks: number): { size: number; bets: number }[] {
-  if (picks > 10) return [{ size: picks, bets: 1 }];
-  return Array.from({ length: Math.max(0, picks - 1) }, (_, index) => ({
-    size: index + 2,
-    bets: binomial(picks, index + 2),
-  }));
+  return systemFoldOptions(picks).map((size) => ({ size, bets: binomial(picks, size) }));
 }
+
+/** Bets in the whole table (the full cover). */
+export const fullCover = (picks: number): number => systemBetCount(picks, systemFoldOptions(picks));
