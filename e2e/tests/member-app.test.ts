@@ -129,6 +129,44 @@ describe('member web app in a browser', () => {
     await page.context().close();
   });
 
+  it('shows a published result on the results screen', async () => {
+    const bo = await post(`${server.url}/bo/login`, { account_id: 'demoop', password: 'Demo1234' });
+    const trade = async (name: string, body: object) => {
+      const response = await fetch(`${server.url}/bo/trade/${name}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${String(bo.token)}` },
+        body: JSON.stringify(body),
+      });
+      return (await response.json()) as Record<string, unknown>;
+    };
+    const created = await trade('creatematch', {
+      sport_id: 1,
+      league: 'Browser Test League',
+      home: 'Resultshire FC',
+      away: 'Scoreford Town',
+      kickoff: new Date(Date.now() - 2 * 3_600_000).toISOString(),
+    });
+    expect(created.status).toBe('1');
+    const published = await trade('result', {
+      match_id: created.match_id,
+      ht: { home: 1, away: 0 },
+      ft: { home: 3, away: 1 },
+    });
+    expect(published.status).toBe('1');
+    const page = await newPage();
+    await page.goto(`${server.url}/info/result`);
+    await logIn(page, 'demosgd');
+    await page.waitForURL((url) => url.pathname === '/info/result');
+    await expect
+      .poll(() => page.locator('body').innerText(), { timeout: 10_000 })
+      .toContain('Resultshire FC');
+    const text = await page.locator('body').innerText();
+    expect(text).toContain('Scoreford Town');
+    expect(text).toMatch(/3\s*-\s*1/);
+    await page.screenshot({ path: artifactPath('results-with-data-en.png'), fullPage: true });
+    await page.context().close();
+  });
+
   it('keeps a screenshot of each main screen in two languages', async () => {
     const page = await newPage();
     await page.goto(server.url);

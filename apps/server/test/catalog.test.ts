@@ -166,7 +166,17 @@ describeEachDatabase('catalogue, trading API and ux calls', (env) => {
     expect(single.body.result).toMatchObject({ ht: [1, 0], ft: [2, 1], goals: ['h', 'a', 'h'], version: 1 });
     const day = new Date(Date.now() - HOUR + 8 * HOUR).toISOString().slice(0, 10);
     const results = await call(env().app, '/api/matchresult', { date: day, sport_id: 1 });
-    expect((results.body.results as unknown[][]).map((row) => row[0])).toContain(id);
+    expect(results.body.results).toContainEqual(
+      expect.objectContaining({
+        match_id: id,
+        home: 'Home FC',
+        ht_home: 1,
+        ht_away: 0,
+        ft_home: 2,
+        ft_away: 1,
+        state: 1,
+      }),
+    );
   });
 
   it('filters: leagues, search, live only, paging, sorting, early vs today', async () => {

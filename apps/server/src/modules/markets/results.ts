@@ -5,22 +5,22 @@ import { catalogRepository as repo } from '../catalog/repository';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const GMT8_MS = 8 * 60 * 60 * 1000;
 
-/** Result rows: [matchId, sportId, leagueId, leagueName, home, away, kickoffMs, state, detail, htHome, htAway, ftHome, ftAway]. */
-export type ResultTuple = [
-  number,
-  number,
-  number,
-  string,
-  string,
-  string,
-  number,
-  number,
-  string,
-  number | null,
-  number | null,
-  number | null,
-  number | null,
-];
+/** One result row, named as the member app reads it (kick-off as an ISO instant). */
+export interface ResultRow {
+  match_id: number;
+  sport_id: number;
+  league_id: number;
+  league_name: string;
+  home: string;
+  away: string;
+  kickoff: string;
+  state: number;
+  state_detail: string;
+  ht_home: number | null;
+  ht_away: number | null;
+  ft_home: number | null;
+  ft_away: number | null;
+}
 
 /** Results read from the database by GMT+8 day: they outlive the snapshot's memory window. */
 export class ResultsService {
@@ -33,7 +33,7 @@ export class ResultsService {
     date: string,
     sportId: number | null,
     group: 'all' | 'efighting' | 'number-game',
-  ): Promise<{ results: ResultTuple[] }> {
+  ): Promise<{ results: ResultRow[] }> {
     const start = Date.parse(`${date}T00:00:00Z`) - GMT8_MS;
     if (Number.isNaN(start)) throw new AppError('invalid_request', { field: 'date' });
     const rows = await repo.resultsBetween(this.db, new Date(start), new Date(start + DAY_MS), sportId);
@@ -41,21 +41,21 @@ export class ResultsService {
     return {
       results: rows
         .filter((row) => group === 'all' || groups.get(row.sport_id) === group)
-        .map((row) => [
-          Number(row.id),
-          row.sport_id,
-          Number(row.league_id),
-          row.league_name,
-          row.home,
-          row.away,
-          row.kickoff.getTime(),
-          row.state,
-          row.state_detail ?? '',
-          row.ht_home,
-          row.ht_away,
-          row.ft_home,
-          row.ft_away,
-        ]),
+        .map((row) => ({
+          match_id: Number(row.id),
+          sport_id: row.sport_id,
+          league_id: Number(row.league_id),
+          league_name: row.league_name,
+          home: row.home,
+          away: row.away,
+          kickoff: row.kickoff.toISOString(),
+          state: row.state,
+          state_detail: row.state_detail ?? '',
+          ht_home: row.ht_home,
+          ht_away: row.ht_away,
+          ft_home: row.ft_home,
+          ft_away: row.ft_away,
+        })),
     };
   }
 

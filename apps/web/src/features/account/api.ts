@@ -46,7 +46,7 @@ export const useLoggedIn = () => useSession((state) => state.account !== null);
 /** A list call with the session plus filters, mapped row by row. */
 export function useListCall<T>(
   call: CallName,
-  params: Record<string, string>,
+  params: Record<string, string | number>,
   map: (row: object, index: number) => T,
 ) {
   return useQuery({

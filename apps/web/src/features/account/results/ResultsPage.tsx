@@ -139,7 +139,7 @@ export function ResultsPage() {
   const sportOptions = sports.some((item) => String(item.id) === sport)
     ? sports
     : [{ id: Number(sport), name: `#${sport}` }, ...sports];
-  const query = useListCall('matchresult', { match_date: date, sports_type: sport }, toResult);
+  const query = useListCall('matchresult', { date, sport_id: Number(sport) }, toResult);
   const leagues = useMemo(
     () => [...new Set((query.data ?? []).map((row) => row.league))].sort(),
     [query.data],
