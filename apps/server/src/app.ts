@@ -7,6 +7,8 @@ import { errorEnvelope, handleError } from './http/reply';
 import { accountRoutes } from './modules/account/routes';
 import { AccountService } from './modules/account/service';
 import { CATALOG_CHANNEL, type CatalogChange } from './modules/catalog/events';
+import { contentRoutes } from './modules/content/routes';
+import { ContentService } from './modules/content/service';
 import { tradingRoutes } from './modules/catalog/routes';
 import { CatalogService } from './modules/catalog/service';
 import { MarketSnapshot } from './modules/catalog/snapshot';
@@ -27,6 +29,7 @@ export interface Services {
   markets: MarketsService;
   results: ResultsService;
   hub: PushHub;
+  content: ContentService;
 }
 
 /**
@@ -59,6 +62,7 @@ export async function createServices(
     markets: new MarketsService(snapshot, ctx.now),
     results: new ResultsService(ctx.db, sportGroups),
     hub,
+    content: new ContentService(ctx),
   };
   return {
     services,
@@ -98,6 +102,7 @@ export async function buildApp(
   uplineRoutes(app, ctx, services.upline);
   tradingRoutes(app, ctx, services.catalog, services.upline);
   marketRoutes(app, ctx, services.markets, services.results);
+  contentRoutes(app, ctx, services);
   await pushRoutes(app, ctx, services);
 
   const webDist = options.webDist;

@@ -5,3 +5,4 @@ export * from './account';
 export * from './backoffice';
 export * from './markets';
 export * from './trading';
+export * from './content';

@@ -191,7 +191,29 @@ export interface MatchEventTable {
   created_at: DefaultTimestamp;
 }
 
+export interface AnnouncementTable {
+  id: Generated<string>;
+  operator_pk: string;
+  type: string;
+  marquee: Defaulted<boolean>;
+  texts: Json<Record<string, { title: string; message: string }>>;
+  starts_at: DefaultTimestamp;
+  ends_at: Timestamp | null;
+  created_at: DefaultTimestamp;
+}
+
+export interface PersonalMessageTable {
+  id: Generated<string>;
+  account_pk: string;
+  subject: string;
+  message: string;
+  created_at: DefaultTimestamp;
+  read_at: Timestamp | null;
+}
+
 export interface Database {
+  announcements: AnnouncementTable;
+  personal_messages: PersonalMessageTable;
   sports: SportTable;
   leagues: LeagueTable;
   matches: MatchTable;

@@ -314,6 +314,11 @@ export class UplineService {
     };
   }
 
+  /** The named account if it sits strictly below the caller (for other capabilities' backoffice calls). */
+  async downlineAccount(caller: AccountRow, accountId: string): Promise<AccountRow> {
+    return this.downline(this.ctx.db, caller, accountId);
+  }
+
   // ---- internals ----
 
   /** Tells the member's open apps (any process) to refresh: the member topic of the push hub. */

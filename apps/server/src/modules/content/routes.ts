@@ -1,0 +1,39 @@
+import { announceListRequest, boAnnounceRequest, boMessageRequest, sessionRequest } from '@sb/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { postCall } from '../../http/route';
+import type { AccountService } from '../account/service';
+import type { UplineService } from '../upline/service';
+import type { ContentService } from './service';
+
+/** Member message calls at /api/<name>, and the backoffice calls that publish them. */
+export function contentRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  deps: { content: ContentService; accounts: AccountService; upline: UplineService },
+): void {
+  const { content, accounts, upline } = deps;
+  postCall(app, ctx, '/api/announcelist', announceListRequest, async (body) =>
+    content.announcements(await accounts.requireSession(body), body),
+  );
+  postCall(app, ctx, '/api/marqueelist', sessionRequest, async (body) =>
+    content.marquee(await accounts.requireSession(body)),
+  );
+  postCall(app, ctx, '/api/personallist', sessionRequest, async (body) =>
+    content.personal(await accounts.requireSession(body)),
+  );
+  postCall(app, ctx, '/api/personalunread', sessionRequest, async (body) =>
+    content.unread(await accounts.requireSession(body)),
+  );
+
+  const caller = (request: FastifyRequest) => {
+    const header = request.headers.authorization;
+    return upline.requireCaller(header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined);
+  };
+  postCall(app, ctx, '/bo/announce', boAnnounceRequest, async (body, request) =>
+    content.announce(await caller(request), body),
+  );
+  postCall(app, ctx, '/bo/message', boMessageRequest, async (body, request) =>
+    content.message(await upline.downlineAccount(await caller(request), body.account_id), body),
+  );
+}
