@@ -7,6 +7,8 @@ import { errorEnvelope, handleError } from './http/reply';
 import { accountRoutes } from './modules/account/routes';
 import { AccountService } from './modules/account/service';
 import { CATALOG_CHANNEL, type CatalogChange } from './modules/catalog/events';
+import { bettingRoutes } from './modules/betting/routes';
+import { BettingService } from './modules/betting/service';
 import { contentRoutes } from './modules/content/routes';
 import { ContentService } from './modules/content/service';
 import { tradingRoutes } from './modules/catalog/routes';
@@ -30,6 +32,7 @@ export interface Services {
   results: ResultsService;
   hub: PushHub;
   content: ContentService;
+  betting: BettingService;
 }
 
 /**
@@ -54,8 +57,9 @@ export async function createServices(
   const evictTimer = setInterval(() => snapshot.evict(ctx.now()), 10 * 60_000);
   evictTimer.unref();
   const sportGroups = () => new Map([...snapshot.sports.values()].map((s) => [s.id, s.group]));
+  const accounts = new AccountService(ctx);
   const services: Services = {
-    accounts: new AccountService(ctx),
+    accounts,
     upline: new UplineService(ctx),
     catalog: new CatalogService(ctx.db, ctx.bus, ctx.log),
     snapshot,
@@ -63,11 +67,26 @@ export async function createServices(
     results: new ResultsService(ctx.db, sportGroups),
     hub,
     content: new ContentService(ctx),
+    betting: new BettingService(ctx, accounts, snapshot, ctx.config.liveAcceptDelayMs),
   };
+  // Live bets are decided when their delay is over; every process takes its share (rows are locked).
+  let deciding = false;
+  const acceptTimer = setInterval(() => {
+    if (deciding) return;
+    deciding = true;
+    services.betting
+      .acceptDue()
+      .catch((error: unknown) => ctx.log.error({ err: error }, 'live bet acceptance failed'))
+      .finally(() => {
+        deciding = false;
+      });
+  }, 500);
+  acceptTimer.unref();
   return {
     services,
     stop: async () => {
       clearInterval(evictTimer);
+      clearInterval(acceptTimer);
       await unsubscribe();
       await unsubscribeMembers();
     },
@@ -103,6 +122,7 @@ export async function buildApp(
   tradingRoutes(app, ctx, services.catalog, services.upline);
   marketRoutes(app, ctx, services.markets, services.results);
   contentRoutes(app, ctx, services);
+  bettingRoutes(app, ctx, services.betting);
   await pushRoutes(app, ctx, services);
 
   const webDist = options.webDist;

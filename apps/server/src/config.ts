@@ -44,6 +44,8 @@ const envSchema = z.object({
     .max(2 ** 31)
     .default(1),
   FEED_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** How long a live bet waits before it is accepted or rejected. */
+  LIVE_ACCEPT_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /** Set by npm: the folder the command was typed in (CLI paths are relative to it). */
   INIT_CWD: z.string().optional(),
 });
@@ -66,6 +68,7 @@ export interface Config {
   webDist: string | undefined;
   seedDemo: boolean;
   shutdownGraceMs: number;
+  liveAcceptDelayMs: number;
   /** Where relative paths given on a command line are resolved from. */
   invocationDir: string;
   feed: {
@@ -108,6 +111,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     webDist: e.WEB_DIST,
     seedDemo: e.SEED_DEMO === 'true',
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    liveAcceptDelayMs: e.LIVE_ACCEPT_DELAY_MS,
     invocationDir: e.INIT_CWD ?? process.cwd(),
     feed: {
       adapters: e.FEED.split(',')

@@ -6,3 +6,4 @@ export * from './backoffice';
 export * from './markets';
 export * from './trading';
 export * from './content';
+export * from './betting';

@@ -211,7 +211,57 @@ export interface PersonalMessageTable {
   read_at: Timestamp | null;
 }
 
+export interface BetTable {
+  id: Generated<string>;
+  ref_no: string;
+  account_pk: string;
+  idempotency_key: string;
+  request_hash: string;
+  kind: string;
+  status: string;
+  currency: string;
+  odds_type: string;
+  odds: string;
+  stake: Money;
+  risk: Money;
+  max_payout: Money;
+  fold_sizes: Json<number[] | null> | null;
+  combinations: Defaulted<number>;
+  live: Defaulted<boolean>;
+  accept_at: Timestamp | null;
+  reservation_id: string;
+  reject_reason: string | null;
+  payout: bigint | null;
+  win_loss: bigint | null;
+  created_at: DefaultTimestamp;
+  settled_at: Timestamp | null;
+}
+
+export interface BetLegTable {
+  bet_id: string;
+  leg_no: number;
+  match_id: string;
+  market_id: string;
+  sport_id: number;
+  kind: string;
+  period: string;
+  line: string;
+  selection: string;
+  format: string;
+  odds: string;
+  decimal_odds: string;
+  live: Defaulted<boolean>;
+  home_score: number | null;
+  away_score: number | null;
+  live_period: string | null;
+  red_cards: string | null;
+  match_seq: Money;
+  outcome: string | null;
+}
+
 export interface Database {
+  bets: BetTable;
+  bet_legs: BetLegTable;
   announcements: AnnouncementTable;
   personal_messages: PersonalMessageTable;
   sports: SportTable;

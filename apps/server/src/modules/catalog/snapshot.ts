@@ -25,6 +25,7 @@ export class MarketSnapshot {
   readonly results = new Map<number, ResultView>();
   private readonly bySport = new Map<number, Set<number>>();
   private readonly byKey = new Map<string, number>();
+  private readonly marketIndex = new Map<number, MarketView>();
   private readonly children = new Map<number, Set<number>>();
   private readonly listeners = new Set<(change: CatalogChange) => void>();
   /** Bumped on every change: lets callers cache derived answers until something moves. */
@@ -65,8 +66,10 @@ export class MarketSnapshot {
         const held = this.matches.get(change.id);
         if (!held) return false;
         this.advanceSeq(held, change.seq);
-        if (change.market.status === 'closed') this.markets.get(change.id)?.delete(change.market.id);
-        else this.putMarket(change.market);
+        if (change.market.status === 'closed') {
+          this.markets.get(change.id)?.delete(change.market.id);
+          this.marketIndex.delete(change.market.id);
+        } else this.putMarket(change.market);
         break;
       }
       case 'result': {
@@ -95,6 +98,11 @@ export class MarketSnapshot {
       if (match) out.push(match);
     }
     return out;
+  }
+
+  /** An open or suspended market by id (closed markets leave the snapshot). */
+  marketById(id: number): MarketView | undefined {
+    return this.marketIndex.get(id);
   }
 
   matchByKey(key: string): MatchView | undefined {
@@ -126,6 +134,7 @@ export class MarketSnapshot {
       if (finished && match.kickoff < now.getTime() - KEEP_FINISHED_MS) {
         this.matches.delete(match.id);
         this.byKey.delete(match.key);
+        for (const id of this.markets.get(match.id)?.keys() ?? []) this.marketIndex.delete(id);
         this.markets.delete(match.id);
         this.results.delete(match.id);
         this.bySport.get(match.sportId)?.delete(match.id);
@@ -170,5 +179,6 @@ export class MarketSnapshot {
       this.markets.set(market.matchId, map);
     }
     map.set(market.id, market);
+    this.marketIndex.set(market.id, market);
   }
 }

@@ -1,0 +1,66 @@
+import {
+  betCheckMultiRequest,
+  betCheckRequest,
+  betDetailRequest,
+  betListRequest,
+  betParlayRequest,
+  betSingleRequest,
+  betSystemRequest,
+} from '@sb/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { postCall } from '../../http/route';
+import type { BettingService } from './service';
+
+const RUNNING = ['running'];
+const WAITING = ['waiting'];
+const VOIDED = ['rejected', 'void', 'refund'];
+
+/** Bet calls at /api/bet/<name>; virtual-sport variants (prefixed v) share the handlers. */
+export function bettingRoutes(app: FastifyInstance, ctx: AppContext, betting: BettingService): void {
+  const both = (name: string, register: (path: string) => void) => {
+    register(`/api/bet/${name}`);
+    register(`/api/bet/v${name}`);
+  };
+  for (const name of ['betcheck', 'betcheckspecial']) {
+    both(name, (path) => postCall(app, ctx, path, betCheckRequest, (body) => betting.check(body)));
+  }
+  both('betcheckmultispecial', (path) =>
+    postCall(app, ctx, path, betCheckMultiRequest, (body) => betting.checkMulti(body)),
+  );
+  for (const name of ['betsingle', 'betsinglespecial']) {
+    both(name, (path) =>
+      postCall(app, ctx, path, betSingleRequest, async (body) => ({
+        bet: await betting.place(body, {
+          kind: 'single',
+          pick: { market_id: body.market_id, selection: body.selection, odds: body.odds },
+        }),
+      })),
+    );
+  }
+  both('betparlay', (path) =>
+    postCall(app, ctx, path, betParlayRequest, async (body) => ({
+      bet: await betting.place(body, { kind: 'parlay', picks: body.picks }),
+    })),
+  );
+  both('betsysparlay', (path) =>
+    postCall(app, ctx, path, betSystemRequest, async (body) => ({
+      bet: await betting.place(body, { kind: 'system', picks: body.picks, foldSizes: body.fold_sizes }),
+    })),
+  );
+
+  const list = (name: string, statuses: string[] | null, byDay = false) =>
+    postCall(app, ctx, `/api/bet/${name}`, betListRequest, (body) => betting.list(body, statuses, byDay));
+  list('betacceptlist', RUNNING);
+  list('betacceptfulllist', RUNNING);
+  list('pendingbetlist', WAITING);
+  list('betrejectlist', VOIDED);
+  list('betrejectfulllist', VOIDED);
+  list('dbetlist', null, true);
+  list('dbetlistcancel', VOIDED, true);
+  const details = (name: string, statuses: string[]) =>
+    postCall(app, ctx, `/api/bet/${name}`, betDetailRequest, (body) => betting.parlayDetails(body, statuses));
+  details('parlayacceptbetdetails', RUNNING);
+  details('parlaypendingbetdetails', WAITING);
+  details('parlayrejectbetdetails', VOIDED);
+}

@@ -1,0 +1,483 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { BET_TYPE_CODES, type BetLegView, type BetPick, type BetView } from '@sb/contract';
+import {
+  checkParlayLegs,
+  checkStake,
+  compareOdds,
+  convertOdds,
+  checkSystemParlay,
+  exposureOf,
+  fromMinorUnits,
+  legDecimalOdds,
+  parlayOdds,
+  parseOdds,
+  potentialPayoutMinor,
+  strictestLimits,
+  systemBetCount,
+  toMinorUnits,
+  type BetLimits,
+  type OddsFormat,
+  type ParlayCheck,
+  type StakedBet,
+} from '@sb/domain';
+import type { AppContext } from '../../context';
+import { AppError } from '../../lib/app-error';
+import { accountRepository } from '../account/repository';
+import type { AccountService, MemberSession } from '../account/service';
+import type { MarketSnapshot } from '../catalog/snapshot';
+import { isUniqueViolation } from '../account/service';
+import { MEMBER_CHANNEL } from '../upline/service';
+import { resolvePick, strikePrice, type ResolvedPick } from './pricing';
+import { betRepository as repo, type NewLeg } from './repository';
+
+type Placement =
+  | { kind: 'single'; pick: BetPick }
+  | { kind: 'parlay'; picks: BetPick[] }
+  | { kind: 'system'; picks: BetPick[]; foldSizes: number[] };
+
+const DAY_MS = 86_400_000;
+const GMT8_MS = 8 * 3_600_000;
+/** Bound per acceptor pass: a backlog is worked through in slices. */
+const ACCEPT_BATCH = 100;
+
+/**
+ * Bet placement: every check in a fixed order with the spec's codes, then in one transaction the stake is
+ * reserved in the ledger and the bet written. Live bets wait out the acceptance delay and are accepted, or
+ * rejected and refunded when anything happened to their match or price in between.
+ */
+export class BettingService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly accounts: AccountService,
+    private readonly snapshot: MarketSnapshot,
+    private readonly liveDelayMs: number,
+  ) {}
+
+  /** betcheck: the price now in the member's odds type, the stake limits and the max payout for one pick. */
+  async check(input: { account_id: string; session_token: string; odds_type: string } & BetPick) {
+    const session = await this.accounts.requireSession(input);
+    const pick = resolvePick(this.snapshot, input, input.odds_type);
+    const limits = await this.limitsFor(session, [String(pick.match.sportId)]);
+    return {
+      market_id: pick.market.id,
+      selection: pick.selection,
+      odds: pick.current,
+      odds_changed: pick.current !== input.odds,
+      min_stake: limits.min,
+      max_stake: limits.max,
+      max_payout: limits.maxPayout,
+      live: pick.match.live,
+    };
+  }
+
+  /** betcheckmultispecial: every pick's price now, plus the parlay's combined limits and leg check. */
+  async checkMulti(input: {
+    account_id: string;
+    session_token: string;
+    odds_type: string;
+    picks: BetPick[];
+  }) {
+    const session = await this.accounts.requireSession(input);
+    const picks = input.picks.map((pick) => resolvePick(this.snapshot, pick, input.odds_type));
+    const limits = await this.limitsFor(session, ['parlay']);
+    const legs = checkParlayLegs(
+      'mix',
+      picks.map((p) => ({ matchId: p.match.id, live: p.match.live })),
+    );
+    return {
+      picks: picks.map((p, i) => ({
+        market_id: p.market.id,
+        selection: p.selection,
+        odds: p.current,
+        odds_changed: p.current !== input.picks[i]?.odds,
+      })),
+      parlay_ok: legs.ok,
+      parlay_code: legs.ok ? null : legs.code,
+      min_stake: limits.min,
+      max_stake: limits.max,
+      max_payout: limits.maxPayout,
+    };
+  }
+
+  async place(
+    input: {
+      account_id: string;
+      session_token: string;
+      odds_type: string;
+      stake: string;
+      idempotency_key: string;
+    },
+    placement: Placement,
+  ): Promise<BetView> {
+    const session = await this.accounts.requireSession(input);
+    const accountPk = String(session.account.id);
+    const hash = requestHash(input, placement);
+    // Idempotency first: a retried request is answered with the first answer, never a second bet.
+    const earlier = await repo.findByIdempotencyKey(this.ctx.db, accountPk, input.idempotency_key);
+    if (earlier) return this.replay(session, earlier, hash);
+    if (session.viewOnly) throw new AppError('SUSPEND');
+    if (session.account.commission_rate === null) throw new AppError('memberCommissionNotSetup');
+    const currency = session.account.currency ?? '';
+    const settings = session.account.settings;
+    const policy = {
+      acceptBetterOdds: settings.acceptBetterOdds === 'true',
+      acceptAnyOdds: settings.acceptAnyOdds === 'true',
+    };
+
+    const picks = placement.kind === 'single' ? [placement.pick] : placement.picks;
+    const resolved = picks.map((pick) => resolvePick(this.snapshot, pick, input.odds_type));
+    if (placement.kind !== 'single') {
+      const legCheck: ParlayCheck =
+        placement.kind === 'system'
+          ? checkSystemParlay(resolved.map(parlayPick), placement.foldSizes)
+          : checkParlayLegs('mix', resolved.map(parlayPick));
+      if (!legCheck.ok) throw new AppError(legCheck.code, { extra: { params: legCheck.params } });
+      if (resolved.some((p) => p.market.kind === 'outright')) throw new AppError('invalidBetType');
+    }
+    const struck = resolved.map((pick, i) => strikePrice(pick, picks[i]?.odds ?? '', policy));
+    const legsPriced = resolved.map((pick, i) => ({ format: pick.format, price: struck[i] ?? pick.current }));
+
+    let bet: StakedBet;
+    let limitIds: string[];
+    if (placement.kind === 'single') {
+      const [only] = legsPriced;
+      if (!only) throw new AppError('invalidBets');
+      bet = { kind: 'single', format: only.format, price: only.price };
+      limitIds = [String(resolved[0]?.match.sportId)];
+    } else if (placement.kind === 'parlay') {
+      bet = { kind: 'parlay', legs: legsPriced };
+      limitIds = ['parlay'];
+    } else {
+      bet = { kind: 'system', legs: legsPriced, foldSizes: placement.foldSizes };
+      limitIds = ['sysparlay'];
+    }
+    const limits = await this.limitsFor(session, limitIds);
+    const stakeCheck = checkStake({ stake: input.stake, limits, bet, mode: 'strict' });
+    if (!stakeCheck.ok) throw new AppError(stakeCheck.code, { extra: { params: stakeCheck.params } });
+    const stakeMinor = toMinorUnits(stakeCheck.stake);
+    const combinations =
+      placement.kind === 'system' ? systemBetCount(resolved.length, placement.foldSizes) : 1;
+    const risk =
+      bet.kind === 'single'
+        ? exposureOf(bet.format, parseOdds(bet.price, bet.format), stakeMinor).riskMinor
+        : stakeMinor * BigInt(combinations);
+    const maxPayout = potentialPayoutMinor(bet, stakeMinor);
+    const live = resolved.some((p) => p.match.live);
+    const refNo = newRefNo();
+    const now = this.ctx.now();
+    const legs: NewLeg[] = resolved.map((pick, i) => ({
+      legNo: i + 1,
+      matchId: pick.match.id,
+      marketId: pick.market.id,
+      sportId: pick.match.sportId,
+      kind: pick.market.kind,
+      period: pick.market.period,
+      line: pick.market.line,
+      selection: pick.selection,
+      format: pick.format,
+      odds: struck[i] ?? pick.current,
+      decimalOdds: legDecimalOdds({ format: pick.format, price: struck[i] ?? pick.current }).toFixed(4),
+      live: pick.match.live,
+      homeScore: pick.match.live ? pick.match.score[0] : null,
+      awayScore: pick.match.live ? pick.match.score[1] : null,
+      livePeriod: pick.match.live ? pick.match.period : null,
+      redCards: pick.match.live ? pick.match.red.join('-') : null,
+      matchSeq: pick.match.seq,
+    }));
+    const odds = bet.kind === 'single' ? bet.price : parlayOdds(legsPriced).toFixed(3);
+    try {
+      await this.ctx.db.transaction().execute(async (trx) => {
+        await this.ctx.ledger.reserve(trx, {
+          transferId: `stake:${refNo}`,
+          ownerPk: accountPk,
+          currency,
+          amount: risk,
+          ref: refNo,
+        });
+        await repo.insert(
+          trx,
+          {
+            refNo,
+            accountPk,
+            idempotencyKey: input.idempotency_key,
+            requestHash: hash,
+            kind: placement.kind,
+            status: live ? 'waiting' : 'running',
+            currency,
+            oddsType: legsPriced.length === 1 ? (legsPriced[0]?.format ?? 'DEC') : 'DEC',
+            odds,
+            stake: stakeMinor,
+            risk,
+            maxPayout,
+            foldSizes: placement.kind === 'system' ? placement.foldSizes : null,
+            combinations,
+            live,
+            acceptAt: live ? new Date(now.getTime() + this.liveDelayMs) : null,
+            reservationId: `stake:${refNo}`,
+          },
+          legs,
+        );
+      });
+    } catch (error) {
+      // The same key raced in from a parallel retry: answer as a replay.
+      if (isUniqueViolation(error)) {
+        const first = await repo.findByIdempotencyKey(this.ctx.db, accountPk, input.idempotency_key);
+        if (first) return this.replay(session, first, hash);
+      }
+      throw error;
+    }
+    await this.notify(session.account.account_id, ['balance', 'bet']);
+    const [view] = await this.views(accountPk, { refNos: [refNo] });
+    if (!view) throw new Error(`bet ${refNo} not readable after insert`);
+    return view;
+  }
+
+  /** Decides waiting live bets whose delay is over; run on a timer in every process (rows are locked, skipped). */
+  async acceptDue(): Promise<{ accepted: number; rejected: number }> {
+    const decided = { accepted: 0, rejected: 0 };
+    const members = new Set<string>();
+    await this.ctx.db.transaction().execute(async (trx) => {
+      const due = await repo.lockDueWaiting(trx, this.ctx.now(), ACCEPT_BATCH);
+      if (due.length === 0) return;
+      const legs = await repo.legsOf(
+        trx,
+        due.map((bet) => bet.id),
+      );
+      for (const bet of due) {
+        const reason = legs
+          .filter((leg) => String(leg.bet_id) === bet.id)
+          .map((leg) => this.changedSince(leg))
+          .find((r) => r !== null);
+        if (reason) {
+          await this.ctx.ledger.void(trx, {
+            transferId: `reject:${bet.ref_no}`,
+            reservationId: bet.reservation_id,
+            ref: bet.ref_no,
+          });
+          await repo.setStatus(trx, bet.id, 'rejected', reason);
+          decided.rejected += 1;
+        } else {
+          await repo.setStatus(trx, bet.id, 'running', null);
+          decided.accepted += 1;
+        }
+        members.add(bet.account_pk);
+      }
+    });
+    for (const pk of members) {
+      const account = await accountRepository.findByPk(this.ctx.db, pk);
+      if (account) await this.notify(account.account_id, ['balance', 'bet']);
+    }
+    return decided;
+  }
+
+  /** The member's own bets by list name. */
+  async list(
+    input: {
+      account_id: string;
+      session_token: string;
+      date?: string | undefined;
+      page: number;
+      page_size: number;
+    },
+    statuses: string[] | null,
+    byDay: boolean,
+  ): Promise<{ bets: BetView[]; page: number }> {
+    const session = await this.accounts.requireSession(input);
+    let from: Date | undefined;
+    let to: Date | undefined;
+    if (byDay) {
+      const day = input.date
+        ? Date.parse(`${input.date}T00:00:00Z`) - GMT8_MS
+        : Math.floor((this.ctx.now().getTime() + GMT8_MS) / DAY_MS) * DAY_MS - GMT8_MS;
+      if (Number.isNaN(day)) throw new AppError('invalid_request', { field: 'date' });
+      from = new Date(day);
+      to = new Date(day + DAY_MS);
+    }
+    const bets = await this.views(String(session.account.id), {
+      statuses,
+      ...(from && to ? { from, to } : {}),
+      limit: input.page_size,
+      offset: (input.page - 1) * input.page_size,
+    });
+    return { bets, page: input.page };
+  }
+
+  /** One parlay of the member's in a given state, with its legs. */
+  async parlayDetails(
+    input: { account_id: string; session_token: string; bet_id: number },
+    statuses: string[],
+  ) {
+    const session = await this.accounts.requireSession(input);
+    const [bet] = await this.views(String(session.account.id), { ids: [String(input.bet_id)], statuses });
+    if (!bet) throw new AppError('betNotExists', { field: 'bet_id' });
+    return { bet };
+  }
+
+  // ---- internals ----
+
+  /** Why a waiting live leg must be rejected, or null: goal, red card, period, state, suspension or price move. */
+  private changedSince(leg: {
+    match_id: string;
+    market_id: string;
+    selection: string;
+    decimal_odds: string;
+    live: boolean;
+    home_score: number | null;
+    away_score: number | null;
+    live_period: string | null;
+    red_cards: string | null;
+    kind: string;
+    format: string;
+    odds: string;
+  }): string | null {
+    if (!leg.live) return null;
+    const match = this.snapshot.matches.get(Number(leg.match_id));
+    if (!match || match.state !== 0) return 'matchState';
+    if (match.score[0] !== leg.home_score || match.score[1] !== leg.away_score) return 'goal';
+    if (match.red.join('-') !== leg.red_cards) return 'redCard';
+    if (match.period !== leg.live_period) return 'period';
+    const market = this.snapshot.marketById(Number(leg.market_id));
+    if (!market || market.status !== 'open') return 'suspended';
+    const price = market.prices[leg.selection];
+    if (price === undefined) return 'suspended';
+    // A move the member would see in their own format is a price change.
+    const format = leg.format as OddsFormat;
+    const now = format === 'DEC' ? price : convertOdds(price, 'DEC', format, 2);
+    return compareOdds(now, leg.odds, format) === 0 ? null : 'priceMoved';
+  }
+
+  private async limitsFor(session: MemberSession, ids: string[]): Promise<BetLimits> {
+    const rows = await accountRepository.betLimits(this.ctx.db, String(session.account.id));
+    const byId = new Map(rows.map((row) => [row.limit_id, row]));
+    const chosen = ids.map((id) => byId.get(id) ?? byId.get('0')).filter((row) => row !== undefined);
+    if (chosen.length === 0) throw new AppError('memberCommissionNotSetup');
+    return strictestLimits(
+      chosen.map((row) => ({
+        min: fromMinorUnits(row.min_bet),
+        max: fromMinorUnits(row.max_bet),
+        maxPayout: fromMinorUnits(row.max_payout),
+      })),
+    );
+  }
+
+  private async replay(
+    session: MemberSession,
+    earlier: { id: string; request_hash: string },
+    hash: string,
+  ): Promise<BetView> {
+    if (earlier.request_hash !== hash) throw new AppError('betExists', { field: 'idempotency_key' });
+    const [view] = await this.views(String(session.account.id), { ids: [earlier.id] });
+    if (!view) throw new AppError('betExists');
+    return view;
+  }
+
+  private async views(
+    accountPk: string,
+    query: {
+      refNos?: string[];
+      ids?: string[];
+      statuses?: string[] | null;
+      from?: Date;
+      to?: Date;
+      limit?: number;
+      offset?: number;
+    },
+  ): Promise<BetView[]> {
+    let ids = query.ids;
+    if (query.refNos) {
+      const rows = await this.ctx.db
+        .selectFrom('bets')
+        .select('id')
+        .where('ref_no', 'in', query.refNos)
+        .execute();
+      ids = rows.map((row) => row.id);
+    }
+    const bets = await repo.list(this.ctx.db, {
+      accountPk,
+      statuses: query.statuses ?? null,
+      ...(ids ? { ids } : {}),
+      ...(query.from ? { from: query.from } : {}),
+      ...(query.to ? { to: query.to } : {}),
+      limit: query.limit ?? 50,
+      offset: query.offset ?? 0,
+    });
+    const legs = await repo.legsOf(
+      this.ctx.db,
+      bets.map((bet) => bet.id),
+    );
+    return bets.map((bet) => {
+      const mine = legs.filter((leg) => String(leg.bet_id) === String(bet.id));
+      const legViews: BetLegView[] = mine.map((leg) => ({
+        leg_no: leg.leg_no,
+        match_id: Number(leg.match_id),
+        sport_id: leg.sport_id,
+        league: leg.league_name,
+        home: leg.home,
+        away: leg.away,
+        kickoff: leg.kickoff.toISOString(),
+        market_id: Number(leg.market_id),
+        bet_type: betTypeCode(leg.kind, leg.period),
+        period: leg.period,
+        line: leg.line,
+        choice: leg.selection,
+        odds: leg.odds,
+        live: leg.live,
+        score_at_bet: leg.home_score === null ? null : `${leg.home_score}-${leg.away_score}`,
+        outcome: leg.outcome,
+      }));
+      const first = legViews[0];
+      return {
+        bet_id: Number(bet.id),
+        ref_no: bet.ref_no,
+        trans_time: bet.created_at.toISOString(),
+        kind: bet.kind as BetView['kind'],
+        bet_type:
+          bet.kind === 'single' && first
+            ? first.bet_type
+            : bet.kind === 'parlay'
+              ? 'BT_PARLAY'
+              : 'BT_SYSPARLAY',
+        status: bet.status as BetView['status'],
+        odds_type: bet.odds_type,
+        odds: bet.odds,
+        stake: fromMinorUnits(bet.stake),
+        risk: fromMinorUnits(bet.risk),
+        payout: bet.payout === null ? null : fromMinorUnits(bet.payout),
+        max_payout: fromMinorUnits(bet.max_payout),
+        win_loss: bet.win_loss === null ? null : fromMinorUnits(bet.win_loss),
+        currency: bet.currency,
+        fold_sizes: bet.fold_sizes,
+        combinations: bet.combinations,
+        reject_reason: bet.reject_reason,
+        legs: legViews,
+      };
+    });
+  }
+
+  private async notify(accountId: string, ops: ('balance' | 'bet')[]): Promise<void> {
+    for (const op of ops) {
+      await this.ctx.bus.publish(MEMBER_CHANNEL, JSON.stringify({ account_id: accountId, payload: { op } }));
+    }
+  }
+}
+
+function parlayPick(pick: ResolvedPick) {
+  return { matchId: pick.match.id, live: pick.match.live };
+}
+
+export function betTypeCode(kind: string, period: string): string {
+  const base = BET_TYPE_CODES[kind as keyof typeof BET_TYPE_CODES] ?? `BT_${kind.toUpperCase()}`;
+  return period === '1h' ? `${base}_1H` : base;
+}
+
+/** The request without its session: two tries of one bet hash the same. */
+function requestHash(input: { odds_type: string; stake: string }, placement: Placement): string {
+  return createHash('sha256')
+    .update(JSON.stringify({ odds_type: input.odds_type, stake: input.stake, placement }))
+    .digest('hex');
+}
+
+/** Ticket numbers as the books print them: short, upper-case, unique. */
+function newRefNo(): string {
+  return `B${Date.now().toString(36).toUpperCase()}${randomBytes(4).toString('hex').toUpperCase()}`;
+}
