@@ -167,6 +167,56 @@ describe('member web app in a browser', () => {
     await page.context().close();
   });
 
+  it('lists a placed bet on the bet list screen', async () => {
+    const bo = await post(`${server.url}/bo/login`, { account_id: 'demoop', password: 'Demo1234' });
+    const trade = async (name: string, body: object) => {
+      const response = await fetch(`${server.url}/bo/trade/${name}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${String(bo.token)}` },
+        body: JSON.stringify(body),
+      });
+      return (await response.json()) as Record<string, unknown>;
+    };
+    const created = await trade('creatematch', {
+      sport_id: 1,
+      league: 'Browser Bets League',
+      home: 'Stakeley United',
+      away: 'Oddsbury',
+      kickoff: new Date(Date.now() + 3 * 3_600_000).toISOString(),
+    });
+    await trade('market', {
+      match_id: created.match_id,
+      kind: 'hdp',
+      line: '-0.25',
+      prices: { h: '1.90', a: '2.00' },
+    });
+    const detail = await post(`${server.url}/cache/uxmatch`, { match_id: created.match_id, odds_type: '1' });
+    const marketId = (detail.odds as number[][])[0]?.[0];
+    const login = await post(`${server.url}/api/authlogin`, { account_id: 'demoidr', password: 'Demo1234' });
+    const token = (login.member_profile as { player_info: [{ session_token: string }] }).player_info[0]
+      .session_token;
+    const placed = await post(`${server.url}/api/bet/betsingle`, {
+      account_id: 'demoidr',
+      session_token: token,
+      idempotency_key: 'e2e-bet-1',
+      odds_type: '1',
+      market_id: marketId,
+      selection: 'h',
+      odds: '0.90',
+      stake: '50',
+    });
+    expect(placed.status, JSON.stringify(placed)).toBe('1');
+    const page = await newPage();
+    await page.goto(`${server.url}/info/betlist`);
+    await logIn(page, 'demoidr');
+    await page.waitForURL((url) => url.pathname === '/info/betlist');
+    await expect
+      .poll(() => page.locator('body').innerText(), { timeout: 10_000 })
+      .toContain('Stakeley United');
+    await page.screenshot({ path: artifactPath('betlist-with-bet-en.png'), fullPage: true });
+    await page.context().close();
+  });
+
   it('keeps a screenshot of each main screen in two languages', async () => {
     const page = await newPage();
     await page.goto(server.url);

@@ -17,15 +17,18 @@ const MYR_LIMITS: { id: string; min: bigint; max: bigint; maxPayout: bigint }[] 
   { id: 'outright', min: 500n, max: 100_000n, maxPayout: 5_000_000n },
 ];
 
-/** How many units of the currency roughly match one MYR, as a whole-number ratio (exact). */
+/**
+ * How many units of the currency roughly match one MYR, as a whole-number ratio (exact). IDR and MMK are
+ * counted in the books' thousands ("K" units, as their members see amounts), so their limits read like MYR's.
+ */
 const SCALE: Record<Currency, { num: bigint; den: bigint }> = {
   MYR: { num: 1n, den: 1n },
   SGD: { num: 3n, den: 10n },
   USD: { num: 1n, den: 4n },
   CNY: { num: 3n, den: 2n },
   THB: { num: 8n, den: 1n },
-  IDR: { num: 3500n, den: 1n },
-  MMK: { num: 500n, den: 1n },
+  IDR: { num: 1n, den: 1n },
+  MMK: { num: 1n, den: 1n },
 };
 
 export function defaultBetLimits(currency: Currency) {

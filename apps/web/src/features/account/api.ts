@@ -21,17 +21,29 @@ export interface Bet {
   status: string;
 }
 
+/** Legs of a bet row, when the server sends them (a single's match details live on its one leg). */
+const legsOf = (row: object): object[] => {
+  const legs = (row as { legs?: unknown }).legs;
+  return Array.isArray(legs)
+    ? legs.filter((leg): leg is object => typeof leg === 'object' && leg !== null)
+    : [];
+};
+
 export const toBet = (row: object, index: number): Bet => {
-  const home = pick(row, 'home', 'home_name', 'home_team');
-  const away = pick(row, 'away', 'away_name', 'away_team');
+  const legs = legsOf(row);
+  const single = legs.length === 1 ? legs[0] : undefined;
+  const source = single ?? row;
+  const home = pick(source, 'home', 'home_name', 'home_team');
+  const away = pick(source, 'away', 'away_name', 'away_team');
+  const parlayEvent = legs.map((leg) => `${pick(leg, 'home')} – ${pick(leg, 'away')}`).join(' / ');
   return {
     id: pick(row, 'bet_id', 'id') || String(index),
     refNo: pick(row, 'ref_no', 'refno', 'bet_id'),
     time: pick(row, 'trans_time', 'transaction_time', 'bet_time', 'created_at'),
-    sport: pick(row, 'sports_name', 'sport_name', 'sports_type'),
-    league: pick(row, 'league_name', 'league'),
-    event: home && away ? `${home} – ${away}` : pick(row, 'match', 'event', 'match_name'),
-    choice: pick(row, 'choice', 'selection', 'bet_team'),
+    sport: pick(source, 'sports_name', 'sport_name', 'sports_type'),
+    league: pick(source, 'league_name', 'league'),
+    event: home && away ? `${home} – ${away}` : parlayEvent || pick(row, 'match', 'event', 'match_name'),
+    choice: pick(source, 'choice', 'selection', 'bet_team'),
     betType: pick(row, 'bet_type', 'bettype', 'type'),
     odds: pick(row, 'odds', 'price'),
     stake: pick(row, 'stake', 'bet_amount', 'amount'),

@@ -28,10 +28,10 @@ export const CALLS = {
   sportsbook: '/api/sportsbook',
   betsysparlay: '/api/betsysparlay',
   betsysparlaybet: '/api/betsysparlaybet',
-  // Bet lists (the spec files them under /bet; the server answers them under /api for now).
-  betacceptlist: '/api/betacceptlist',
-  pendingbetlist: '/api/pendingbetlist',
-  betrejectlist: '/api/betrejectlist',
+  // Bet lists (the spec files the bet calls under /bet).
+  betacceptlist: '/api/bet/betacceptlist',
+  pendingbetlist: '/api/bet/pendingbetlist',
+  betrejectlist: '/api/bet/betrejectlist',
 } as const;
 
 export type CallName = keyof typeof CALLS;
