@@ -1,10 +1,12 @@
 import { accountBench } from './account';
+import { bettingBench } from './betting';
 import { marketsBench } from './markets';
 import { pushBench } from './push';
 
 /** `npm run bench [-- <suite>...] [--seconds N]`: prints one JSON line per figure. */
 const suites: Record<string, (seconds: number) => Promise<object[]>> = {
   account: accountBench,
+  betting: bettingBench,
   markets: marketsBench,
   push: pushBench,
 };

@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { postJson, runLoad, type LoadResult } from './load';
+import { benchServer, createSoccerBook, databaseName, operator } from './setup';
+
+const MATCHES = 200;
+/** Members betting at once. Each needs an argon2 hash and login at setup (~20 ms each on this machine). */
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1000);
+
+/** pgbench TPC-B on the same server, as the machine's reference (only when DATABASE_URL is PostgreSQL). */
+function pgbenchTps(url: string): number | null {
+  try {
+    execFileSync('pgbench', ['-i', '-q', '-s', '1', url], { stdio: 'ignore' });
+    const out = execFileSync('pgbench', ['-c', '8', '-j', '2', '-T', '10', url], { encoding: 'utf8' });
+    const match = /tps = ([\d.]+)/.exec(out);
+    return match ? Number(match[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The ledger invariant of the database the bench wrote to (`npm run ledger:verify`). */
+function verifyLedger(url: string): string {
+  try {
+    execFileSync(
+      process.execPath,
+      ['--conditions=source', '--import', 'tsx', 'apps/server/src/cli/ledger-verify.ts'],
+      {
+        env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'error', SEED_DEMO: 'false' },
+        stdio: 'ignore',
+      },
+    );
+    return 'ok';
+  } catch {
+    return 'FAILED';
+  }
+}
+
+/**
+ * Members placing singles (and every tenth a 3-leg parlay) for the given time against the configured database;
+ * then one hot member firing 500 bets at once against a balance that covers 250; then the ledger check.
+ */
+export async function bettingBench(seconds: number): Promise<object[]> {
+  const server = await benchServer({ FEED: 'none', LIVE_ACCEPT_DELAY_MS: '0' });
+  try {
+    const ids = await createSoccerBook(server.url, MATCHES);
+    const markets: number[][] = [];
+    for (const id of ids) {
+      const detail = await postJson(`${server.url}/cache/uxmatch`, { match_id: id, odds_type: '4' });
+      markets.push((detail.reply.odds as (string | number)[][]).map((row) => Number(row[0])));
+    }
+    const bo = await operator(server.url);
+    const run = Date.now().toString(36);
+    const members = Array.from({ length: MEMBERS }, (_, i) => `x${run}${i}`);
+    for (let i = 0; i < members.length; i += 16) {
+      await Promise.all(
+        members.slice(i, i + 16).map(async (id) => {
+          await bo('createaccount', {
+            account_id: id,
+            password: 'Bench123',
+            parent_id: 'demoag',
+            currency: 'MYR',
+            commission_rate: '0.0025',
+          });
+          await bo('deposit', { account_id: id, amount: '1000000', transfer_id: `bench:${id}` });
+        }),
+      );
+    }
+    const sessions: { account_id: string; session_token: string }[] = [];
+    for (let i = 0; i < members.length; i += 16) {
+      sessions.push(
+        ...(await Promise.all(
+          members.slice(i, i + 16).map(async (id) => {
+            const { reply } = await postJson(`${server.url}/api/authlogin`, {
+              account_id: id,
+              password: 'Bench123',
+            });
+            const info = (reply.member_profile as { player_info: [{ session_token: string }] })
+              .player_info[0];
+            return { account_id: id, session_token: info.session_token };
+          }),
+        )),
+      );
+    }
+    let n = 0;
+    const load: LoadResult = await runLoad(
+      'betting.place',
+      { workers: 64, seconds, maxRequests: 5_000_000 },
+      (worker) => {
+        n += 1;
+        const session = sessions[(n * 7 + worker) % sessions.length];
+        const match = markets[n % markets.length] ?? [];
+        if (n % 10 === 0) {
+          const picks = [0, 1, 2].map((k) => ({
+            market_id: markets[(n + k * 37) % markets.length]?.[0] ?? 0,
+            selection: 'h',
+            odds: '1.95',
+          }));
+          return {
+            url: `${server.url}/api/bet/betparlay`,
+            body: { ...session, odds_type: '4', idempotency_key: randomUUID(), picks, stake: '10' },
+          };
+        }
+        return {
+          url: `${server.url}/api/bet/betsingle`,
+          body: {
+            ...session,
+            odds_type: '4',
+            idempotency_key: randomUUID(),
+            market_id: match[0],
+            selection: 'h',
+            odds: '1.95',
+            stake: '10',
+          },
+        };
+      },
+    );
+
+    // One hot member: 500 bets at once against a balance that covers 250.
+    const hot = `hot${run}`;
+    await bo('createaccount', {
+      account_id: hot,
+      password: 'Bench123',
+      parent_id: 'demoag',
+      currency: 'MYR',
+      commission_rate: '0.0025',
+    });
+    await bo('deposit', { account_id: hot, amount: '2500', transfer_id: `bench:${hot}` });
+    const { reply } = await postJson(`${server.url}/api/authlogin`, {
+      account_id: hot,
+      password: 'Bench123',
+    });
+    const token = (reply.member_profile as { player_info: [{ session_token: string }] }).player_info[0]
+      .session_token;
+    const results = await Promise.all(
+      Array.from({ length: 500 }, () =>
+        postJson(`${server.url}/api/bet/betsingle`, {
+          account_id: hot,
+          session_token: token,
+          odds_type: '4',
+          idempotency_key: randomUUID(),
+          market_id: markets[0]?.[0],
+          selection: 'h',
+          odds: '1.95',
+          stake: '10',
+        }),
+      ),
+    );
+    const hotAccepted = results.filter((r) => r.reply.status === '1').length;
+    const database = databaseName();
+    const ledger = process.env.DATABASE_URL
+      ? verifyLedger(process.env.DATABASE_URL)
+      : 'checked by the test suite (embedded database is gone with the run)';
+    const reference =
+      process.env.DATABASE_URL && database === 'postgres' ? pgbenchTps(process.env.DATABASE_URL) : null;
+    return [
+      { ...load, name: 'betting.accepted_bets', members: MEMBERS, database },
+      { name: 'betting.hot_member', attempts: 500, accepted: hotAccepted, expected: 250, database },
+      { name: 'betting.ledger_verify', result: ledger, database },
+      {
+        name: 'betting.reference',
+        pgbench_tpcb_tps: reference,
+        accepted_bets_per_pgbench_tps: reference ? Number((load.throughput / reference).toFixed(3)) : null,
+        database,
+      },
+    ];
+  } finally {
+    await server.stop();
+  }
+}
