@@ -33,9 +33,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'sb-e2e-'));
   let output = '';
+  // SERVER_NODE_FLAGS passes profiling flags (e.g. --cpu-prof) to the server process of a benchmark.
+  const flags = (process.env.SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--conditions=source', '--import', 'tsx', 'apps/server/src/main.ts'],
+    [...flags, '--conditions=source', '--import', 'tsx', 'apps/server/src/main.ts'],
     {
       cwd: root,
       env: {

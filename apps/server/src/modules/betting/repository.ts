@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../wallet/repository';
 
 export interface NewBet {
+  createdAt: Date;
   refNo: string;
   accountPk: string;
   idempotencyKey: string;
@@ -56,6 +57,7 @@ export const betRepository = {
     const row = await ex
       .insertInto('bets')
       .values({
+        created_at: bet.createdAt,
         ref_no: bet.refNo,
         account_pk: bet.accountPk,
         idempotency_key: bet.idempotencyKey,

@@ -185,8 +185,9 @@ export class BettingService {
       matchSeq: pick.match.seq,
     }));
     const odds = bet.kind === 'single' ? bet.price : parlayOdds(legsPriced).toFixed(3);
+    let betId: string;
     try {
-      await this.ctx.db.transaction().execute(async (trx) => {
+      betId = await this.ctx.db.transaction().execute(async (trx) => {
         await this.ctx.ledger.reserve(trx, {
           transferId: `stake:${refNo}`,
           ownerPk: accountPk,
@@ -194,9 +195,10 @@ export class BettingService {
           amount: risk,
           ref: refNo,
         });
-        await repo.insert(
+        return repo.insert(
           trx,
           {
+            createdAt: now,
             refNo,
             accountPk,
             idempotencyKey: input.idempotency_key,
@@ -227,9 +229,49 @@ export class BettingService {
       throw error;
     }
     await this.notify(session.account.account_id, ['balance', 'bet']);
-    const [view] = await this.views(accountPk, { refNos: [refNo] });
-    if (!view) throw new Error(`bet ${refNo} not readable after insert`);
-    return view;
+    // The answer is built from what was just written: no read-back on the hot path.
+    return {
+      bet_id: Number(betId),
+      ref_no: refNo,
+      trans_time: now.toISOString(),
+      kind: placement.kind,
+      bet_type:
+        placement.kind === 'single'
+          ? betTypeCode(legs[0]?.kind ?? '', legs[0]?.period ?? 'ft')
+          : placement.kind === 'parlay'
+            ? 'BT_PARLAY'
+            : 'BT_SYSPARLAY',
+      status: live ? 'waiting' : 'running',
+      odds_type: legsPriced.length === 1 ? (legsPriced[0]?.format ?? 'DEC') : 'DEC',
+      odds,
+      stake: fromMinorUnits(stakeMinor),
+      risk: fromMinorUnits(risk),
+      payout: null,
+      max_payout: fromMinorUnits(maxPayout),
+      win_loss: null,
+      currency,
+      fold_sizes: placement.kind === 'system' ? placement.foldSizes : null,
+      combinations,
+      reject_reason: null,
+      legs: resolved.map((pick, i) => ({
+        leg_no: i + 1,
+        match_id: pick.match.id,
+        sport_id: pick.match.sportId,
+        league: this.snapshot.leagues.get(pick.match.leagueId)?.name ?? '',
+        home: pick.match.home,
+        away: pick.match.away,
+        kickoff: new Date(pick.match.kickoff).toISOString(),
+        market_id: pick.market.id,
+        bet_type: betTypeCode(pick.market.kind, pick.market.period),
+        period: pick.market.period,
+        line: pick.market.line,
+        choice: pick.selection,
+        odds: struck[i] ?? pick.current,
+        live: pick.match.live,
+        score_at_bet: pick.match.live ? `${pick.match.score[0]}-${pick.match.score[1]}` : null,
+        outcome: null,
+      })),
+    };
   }
 
   /** Decides waiting live bets whose delay is over; run on a timer in every process (rows are locked, skipped). */
@@ -374,7 +416,6 @@ export class BettingService {
   private async views(
     accountPk: string,
     query: {
-      refNos?: string[];
       ids?: string[];
       statuses?: string[] | null;
       from?: Date;
@@ -383,15 +424,7 @@ export class BettingService {
       offset?: number;
     },
   ): Promise<BetView[]> {
-    let ids = query.ids;
-    if (query.refNos) {
-      const rows = await this.ctx.db
-        .selectFrom('bets')
-        .select('id')
-        .where('ref_no', 'in', query.refNos)
-        .execute();
-      ids = rows.map((row) => row.id);
-    }
+    const ids = query.ids;
     const bets = await repo.list(this.ctx.db, {
       accountPk,
       statuses: query.statuses ?? null,

@@ -39,6 +39,12 @@ interface Leg {
  * with the caller's own writes (a bet row, a settlement mark), and a refusal rolls both back.
  */
 export class LedgerService {
+  /**
+   * Ledger account ids by owner, kind and currency. An account's id never changes once opened, so each
+   * process remembers it instead of looking it up on every stake.
+   */
+  private readonly accountIds = new Map<string, string>();
+
   /** Opens a member's accounts (idempotent). */
   async openMemberAccounts(trx: Trx, ownerPk: string, currency: string): Promise<void> {
     for (const kind of [MEMBER_AVAILABLE, MEMBER_OUTSTANDING]) {
@@ -254,8 +260,13 @@ export class LedgerService {
   }
 
   private async memberAccount(trx: Trx, ownerPk: string, kind: string, currency: string): Promise<string> {
+    const cacheKey = `${ownerPk}|${kind}|${currency}`;
+    const cached = this.accountIds.get(cacheKey);
+    if (cached !== undefined) return cached;
     const id = await repo.findAccountId(trx, { ownerPk, kind, currency });
     if (id === null) throw new AppError('wallet_not_exists');
+    if (this.accountIds.size > 200_000) this.accountIds.clear();
+    this.accountIds.set(cacheKey, id);
     return id;
   }
 
