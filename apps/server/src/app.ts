@@ -21,7 +21,8 @@ import { PushHub } from './push/hub';
 import { pushRoutes } from './push/ws';
 import { systemRoutes } from './modules/system/routes';
 import { uplineRoutes } from './modules/upline/routes';
-import { MEMBER_CHANNEL, UplineService } from './modules/upline/service';
+import { UplineService } from './modules/upline/service';
+import { MEMBER_CHANNEL } from './push/member';
 
 export interface Services {
   accounts: AccountService;

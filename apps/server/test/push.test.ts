@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import { login, seeded } from './support/fixtures';
+import { boLogin, login, seeded } from './support/fixtures';
 import { describeEachDatabase, type TestEnv } from './support/harness';
 import { settle, tradingDesk } from './support/catalog';
 
@@ -92,6 +92,28 @@ describeEachDatabase('WebSocket push', (env) => {
     expect(replayed.map((m) => m.c?.seq)).toEqual([heldSeq + 1, heldSeq + 2, heldSeq + 3]);
     expect(replayed.map((m) => m.c?.market?.prices.o)).toEqual(['1.85', '1.80', '1.75']);
     client.socket.close();
+  });
+
+  it("pushes the member's new balance after a deposit, to every open session", async () => {
+    await seeded(env());
+    const first = await login(env().app, 'demousd');
+    const second = await login(env().app, 'demousd');
+    const clients = await Promise.all([first, second].map(() => connect(env())));
+    for (const [i, session] of [first, second].entries()) {
+      clients[i]?.send({ op: 'auth', account_id: 'demousd', session_token: session.token });
+      await clients[i]?.waitFor((m) => m.op === 'ready');
+    }
+    const bo = await boLogin(env().app, 'demoag');
+    await bo.call('deposit', { account_id: 'demousd', amount: '12.34', transfer_id: 'push-dep-1' });
+    for (const client of clients) {
+      const pushed = await client.waitFor((m) => m.op === 'balance');
+      expect(pushed).toMatchObject({
+        balance: '10012.34',
+        account_balance: '10012.34',
+        outstanding_balance: '0.00',
+      });
+      client.socket.close();
+    }
   });
 
   it('refuses malformed messages and a bad session', async () => {

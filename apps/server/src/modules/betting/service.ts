@@ -21,12 +21,13 @@ import {
   type StakedBet,
 } from '@sb/domain';
 import type { AppContext } from '../../context';
+import type { AccountRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { accountRepository } from '../account/repository';
 import type { AccountService, MemberSession } from '../account/service';
 import type { MarketSnapshot } from '../catalog/snapshot';
 import { isUniqueViolation } from '../account/service';
-import { MEMBER_CHANNEL } from '../upline/service';
+import { MemberNotifier } from '../../push/member';
 import { resolvePick, strikePrice, type ResolvedPick } from './pricing';
 import { betRepository as repo, type NewLeg } from './repository';
 
@@ -228,7 +229,7 @@ export class BettingService {
       }
       throw error;
     }
-    await this.notify(session.account.account_id, ['balance', 'bet']);
+    await this.notify(session.account);
     // The answer is built from what was just written: no read-back on the hot path.
     return {
       bet_id: Number(betId),
@@ -307,7 +308,7 @@ export class BettingService {
     });
     for (const pk of members) {
       const account = await accountRepository.findByPk(this.ctx.db, pk);
-      if (account) await this.notify(account.account_id, ['balance', 'bet']);
+      if (account) await this.notify(account);
     }
     return decided;
   }
@@ -487,10 +488,11 @@ export class BettingService {
     });
   }
 
-  private async notify(accountId: string, ops: ('balance' | 'bet')[]): Promise<void> {
-    for (const op of ops) {
-      await this.ctx.bus.publish(MEMBER_CHANNEL, JSON.stringify({ account_id: accountId, payload: { op } }));
-    }
+  /** The member's apps learn of the bet and of the new balance (after the commit). */
+  private async notify(account: AccountRow): Promise<void> {
+    const members = new MemberNotifier(this.ctx);
+    await members.send(account.account_id, { op: 'bet' });
+    await members.balance(account);
   }
 }
 

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import type { AccountRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { MemberSession } from '../account/service';
-import { MEMBER_CHANNEL } from '../upline/service';
+import { MemberNotifier } from '../../push/member';
 import { contentRepository as repo } from './repository';
 
 const DAY_MS = 86_400_000;
@@ -128,10 +128,7 @@ export class ContentService {
       subject: input.subject,
       message: input.message,
     });
-    await this.ctx.bus.publish(
-      MEMBER_CHANNEL,
-      JSON.stringify({ account_id: target.account_id, payload: { op: 'messages' } }),
-    );
+    await new MemberNotifier(this.ctx).send(target.account_id, { op: 'messages' });
     return { id };
   }
 

@@ -8,6 +8,7 @@ import {
 } from '@sb/contract';
 import { validatePassword } from '@sb/domain';
 import type { AppContext } from '../../context';
+import { MemberNotifier } from '../../push/member';
 import type { AccountRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { formatMinor, toMinor } from '../../lib/money';
@@ -16,9 +17,6 @@ import { accountRepository as repo } from '../account/repository';
 import { isUniqueViolation } from '../account/service';
 import type { Trx } from '../wallet/service';
 import { defaultBetLimits } from './defaults';
-
-/** Bus channel for pushes to one member's sockets. */
-export const MEMBER_CHANNEL = 'member';
 
 const CHILD_LEVEL: Record<AccountLevel, AccountLevel | null> = {
   operator: 'shareholder',
@@ -45,7 +43,11 @@ export interface NewAccountInput {
  * below the caller in the chain: an agent cannot touch another agent's member.
  */
 export class UplineService {
-  constructor(private readonly ctx: AppContext) {}
+  private readonly members: MemberNotifier;
+
+  constructor(private readonly ctx: AppContext) {
+    this.members = new MemberNotifier(ctx);
+  }
 
   async login(input: { account_id: string; password: string }, clientIp: string) {
     const attempts = await this.ctx.limits.hit(
@@ -323,7 +325,9 @@ export class UplineService {
 
   /** Tells the member's open apps (any process) to refresh: the member topic of the push hub. */
   private async notify(accountId: string, op: 'balance' | 'profile'): Promise<void> {
-    await this.ctx.bus.publish(MEMBER_CHANNEL, JSON.stringify({ account_id: accountId, payload: { op } }));
+    if (op === 'profile') return this.members.send(accountId, { op });
+    const account = await repo.findByAccountId(this.ctx.db, accountId);
+    if (account) await this.members.balance(account);
   }
 
   private async moveCash(

@@ -1,0 +1,33 @@
+import type { AppContext } from '../context';
+import type { AccountRow } from '../db/schema';
+import { formatMinor } from '../lib/money';
+import { walletView } from '../modules/account/profile';
+
+/** Bus channel for pushes to one member's sockets, in whichever process they are connected. */
+export const MEMBER_CHANNEL = 'member';
+
+export type MemberPush =
+  | { op: 'balance'; balance: string; account_balance: string; outstanding_balance: string }
+  | { op: 'profile' | 'bet' | 'messages' };
+
+/** The one way services tell a member's open apps that something changed. */
+export class MemberNotifier {
+  constructor(private readonly ctx: AppContext) {}
+
+  async send(accountId: string, payload: MemberPush): Promise<void> {
+    await this.ctx.bus.publish(MEMBER_CHANNEL, JSON.stringify({ account_id: accountId, payload }));
+  }
+
+  /** After a money change: the new balance itself, read after the commit. */
+  async balance(account: AccountRow): Promise<void> {
+    if (!account.currency) return;
+    const balances = await this.ctx.ledger.balances(this.ctx.db, String(account.id), account.currency);
+    const wallet = walletView(account, balances);
+    await this.send(account.account_id, {
+      op: 'balance',
+      balance: formatMinor(wallet.available),
+      account_balance: formatMinor(wallet.cash),
+      outstanding_balance: formatMinor(wallet.outstanding),
+    });
+  }
+}
