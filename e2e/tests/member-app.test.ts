@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifactPath, launchBrowser } from '../src/browser';
+import { operatorTrade } from '../src/backoffice';
 import { post, startServer, type RunningServer } from '../src/server';
 
 /** The member app in Debian's chromium against the real server on a fresh database. */
@@ -130,15 +131,7 @@ describe('member web app in a browser', () => {
   });
 
   it('shows a published result on the results screen', async () => {
-    const bo = await post(`${server.url}/bo/login`, { account_id: 'demoop', password: 'Demo1234' });
-    const trade = async (name: string, body: object) => {
-      const response = await fetch(`${server.url}/bo/trade/${name}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${String(bo.token)}` },
-        body: JSON.stringify(body),
-      });
-      return (await response.json()) as Record<string, unknown>;
-    };
+    const trade = await operatorTrade(server.url);
     const created = await trade('creatematch', {
       sport_id: 1,
       league: 'Browser Test League',
@@ -168,15 +161,7 @@ describe('member web app in a browser', () => {
   });
 
   it('lists a placed bet on the bet list screen', async () => {
-    const bo = await post(`${server.url}/bo/login`, { account_id: 'demoop', password: 'Demo1234' });
-    const trade = async (name: string, body: object) => {
-      const response = await fetch(`${server.url}/bo/trade/${name}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${String(bo.token)}` },
-        body: JSON.stringify(body),
-      });
-      return (await response.json()) as Record<string, unknown>;
-    };
+    const trade = await operatorTrade(server.url);
     const created = await trade('creatematch', {
       sport_id: 1,
       league: 'Browser Bets League',
