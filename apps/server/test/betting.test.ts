@@ -333,6 +333,67 @@ describeEachDatabase('bet placement', (env) => {
     });
   });
 
+  describe('Myanmar odds', () => {
+    it('an MMK member bets body and maung at the line shown; others are refused', async () => {
+      await seeded(env());
+      const desk = await tradingDesk(env());
+      const [a, b] = [await bookedMatch(env(), desk), await bookedMatch(env(), desk)];
+      const mmk = await member(env(), 'demommk');
+      const click = await mmk.bet('betmmoclick', { market_id: a.hdp, selection: 'h', line: '=' });
+      // AH -0.5 at MY 0.95 for the home favourite: one ball, +90 (rules.md 4.5).
+      expect(click.body).toMatchObject({ status: '1', side: 'favourite', line: '1+90', line_changed: true });
+      const moved = await mmk.bet('betsinglemmo', {
+        market_id: a.hdp,
+        selection: 'h',
+        line: '1+80',
+        stake: '100',
+      });
+      expect(moved.body).toMatchObject({ statusdesc: 'oddsChanged', line: '1+90' });
+      const body = await mmk.bet('betsinglemmo', {
+        market_id: a.hdp,
+        selection: 'a',
+        line: '1+90',
+        stake: '100',
+      });
+      expect(body.body.bet).toMatchObject({
+        kind: 'single',
+        odds_type: 'MM',
+        odds: '1+90',
+        stake: '100.00',
+        risk: '100.00',
+        max_payout: '195.00',
+        legs: [expect.objectContaining({ choice: 'a', odds: '1+90' })],
+      });
+      const goals = await mmk.bet('betmmoclick', { market_id: b.ou, selection: 'o', line: '=' });
+      const maung = await mmk.bet('betparlaymmo', {
+        picks: [
+          {
+            market_id: a.ou,
+            selection: 'u',
+            line: (await mmk.bet('betmmoclick', { market_id: a.ou, selection: 'u', line: '=' })).body.line,
+          },
+          { market_id: b.ou, selection: 'o', line: goals.body.line },
+        ],
+        stake: '50',
+      });
+      expect(maung.body.bet, JSON.stringify(maung.body)).toMatchObject({
+        kind: 'parlay',
+        odds_type: 'MM',
+        risk: '50.00',
+      });
+      const myr = await member(env(), 'demomyr');
+      expect(
+        (await myr.bet('betsinglemmo', { market_id: a.hdp, selection: 'h', line: '1+90', stake: '100' })).body
+          .statusdesc,
+      ).toBe('invalidCurrency');
+      expect(
+        (await mmk.bet('betsinglemmo', { market_id: a.oneXTwo, selection: 'h', line: '1+90', stake: '100' }))
+          .body.statusdesc,
+      ).toBe('invalidBetType');
+      expect((await env().ctx.ledger.verify(env().ctx.db)).ok).toBe(true);
+    });
+  });
+
   describe('live bets', () => {
     it('wait, then run when nothing happened; are rejected and refunded after a goal', async () => {
       await seeded(env());

@@ -124,3 +124,26 @@ export interface BetView {
   reject_reason: string | null;
   legs: BetLegView[];
 }
+
+/** A Myanmar-odds pick (handicap or goals market): the side and the line as shown, e.g. '1+50' or '=-30'. */
+export const mmoPick = z.object({
+  market_id: z.number({ error: 'invalidBet' }).int().min(1, { error: 'invalidBet' }),
+  selection: z.enum(['h', 'a', 'o', 'u'], { error: 'invalidBetTeam' }),
+  line: z.string({ error: 'invalidOddsBall' }).min(1, { error: 'invalidOddsBall' }).max(10),
+});
+export type MmoPick = z.infer<typeof mmoPick>;
+
+export const betMmoClickRequest = sessionRequest.extend(mmoPick.shape);
+export const betSingleMmoRequest = sessionRequest.extend({
+  ...mmoPick.shape,
+  stake,
+  idempotency_key: idempotencyKey,
+});
+export const betParlayMmoRequest = sessionRequest.extend({
+  picks: z
+    .array(mmoPick, { error: 'invalidBets' })
+    .min(1, { error: 'invalidBets' })
+    .max(20, { error: 'maxParlayTicket' }),
+  stake,
+  idempotency_key: idempotencyKey,
+});

@@ -4,6 +4,7 @@ import * as m0001 from './migrations/0001_foundation';
 import * as m0002 from './migrations/0002_catalog';
 import * as m0003 from './migrations/0003_content';
 import * as m0004 from './migrations/0004_bets';
+import * as m0005 from './migrations/0005_myanmar_legs';
 
 /** Migrations are listed here, in order: no file-system scanning, so bundling and tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002_catalog': m0002,
   '0003_content': m0003,
   '0004_bets': m0004,
+  '0005_myanmar_legs': m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

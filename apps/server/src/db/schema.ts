@@ -255,6 +255,7 @@ export interface BetLegTable {
   away_score: number | null;
   live_period: string | null;
   red_cards: string | null;
+  mm_favourite: string | null;
   match_seq: Money;
   outcome: string | null;
 }

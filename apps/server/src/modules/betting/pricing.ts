@@ -29,13 +29,7 @@ export function resolvePick(
   pick: { market_id: number; selection: string; odds: string },
   oddsType: string,
 ): ResolvedPick {
-  const market = snapshot.marketById(pick.market_id);
-  if (!market) throw new AppError('invalidBet', { field: 'market_id' });
-  const match = snapshot.matches.get(market.matchId);
-  if (!match) throw new AppError('matchHide');
-  if (match.state === 1 || match.state === 2) throw new AppError('matchNotActive');
-  if (match.state === 5) throw new AppError('matchNotAllowBet');
-  if (market.status !== 'open') throw new AppError('oddsIsUpdating');
+  const { market, match } = resolveMarket(snapshot, pick.market_id);
   const decimal = market.prices[pick.selection];
   if (decimal === undefined) throw new AppError('invalidBetTeam', { field: 'selection' });
   const format: OddsFormat = TWO_WAY.has(market.kind) ? (FORMAT_BY_CODE[oddsType] ?? 'MY') : 'DEC';
@@ -43,6 +37,21 @@ export function resolvePick(
   const current =
     format === 'DEC' ? convertOdds(decimal, 'DEC', 'DEC', 2) : convertOdds(decimal, 'DEC', format, 2);
   return { match, market, selection: pick.selection, format, current, decimal };
+}
+
+/** The market and its match, open for betting, or the spec's code for why not (in this order). */
+export function resolveMarket(
+  snapshot: MarketSnapshot,
+  marketId: number,
+): { market: MarketView; match: MatchView } {
+  const market = snapshot.marketById(marketId);
+  if (!market) throw new AppError('invalidBet', { field: 'market_id' });
+  const match = snapshot.matches.get(market.matchId);
+  if (!match) throw new AppError('matchHide');
+  if (match.state === 1 || match.state === 2) throw new AppError('matchNotActive');
+  if (match.state === 5) throw new AppError('matchNotAllowBet');
+  if (market.status !== 'open') throw new AppError('oddsIsUpdating');
+  return { market, match };
 }
 
 /**

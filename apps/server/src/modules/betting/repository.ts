@@ -39,6 +39,8 @@ export interface NewLeg {
   awayScore: number | null;
   livePeriod: string | null;
   redCards: string | null;
+  /** Myanmar legs: the favourite side when struck ('h', 'a', or 'o' for goals). */
+  mmFavourite?: string | null;
   matchSeq: number;
 }
 
@@ -99,11 +101,12 @@ export const betRepository = {
           away_score: leg.awayScore,
           live_period: leg.livePeriod,
           red_cards: leg.redCards,
+          mm_favourite: leg.mmFavourite ?? null,
           match_seq: BigInt(leg.matchSeq),
         })),
       )
       .execute();
-    return row.id;
+    return String(row.id);
   },
 
   /** A member's bets (their own only), newest first, with filters; legs read separately. */

@@ -3,6 +3,9 @@ import {
   betCheckRequest,
   betDetailRequest,
   betListRequest,
+  betMmoClickRequest,
+  betParlayMmoRequest,
+  betSingleMmoRequest,
   betParlayRequest,
   betSingleRequest,
   betSystemRequest,
@@ -46,6 +49,24 @@ export function bettingRoutes(app: FastifyInstance, ctx: AppContext, betting: Be
   both('betsysparlay', (path) =>
     postCall(app, ctx, path, betSystemRequest, async (body) => ({
       bet: await betting.place(body, { kind: 'system', picks: body.picks, foldSizes: body.fold_sizes }),
+    })),
+  );
+
+  both('betmmoclick', (path) =>
+    postCall(app, ctx, path, betMmoClickRequest, (body) => betting.mmoClick(body)),
+  );
+  both('betsinglemmo', (path) =>
+    postCall(app, ctx, path, betSingleMmoRequest, async (body) => ({
+      bet: await betting.placeMyanmar(
+        body,
+        [{ market_id: body.market_id, selection: body.selection, line: body.line }],
+        'single',
+      ),
+    })),
+  );
+  both('betparlaymmo', (path) =>
+    postCall(app, ctx, path, betParlayMmoRequest, async (body) => ({
+      bet: await betting.placeMyanmar(body, body.picks, 'parlay'),
     })),
   );
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { BET_TYPE_CODES, type BetLegView, type BetPick, type BetView } from '@sb/contract';
+import { BET_TYPE_CODES, type BetLegView, type BetPick, type BetView, type MmoPick } from '@sb/contract';
 import {
   checkParlayLegs,
   checkStake,
@@ -7,8 +7,10 @@ import {
   convertOdds,
   checkSystemParlay,
   exposureOf,
+  formatMyanmarLine,
   fromMinorUnits,
   legDecimalOdds,
+  myanmarOddsAllowed,
   parlayOdds,
   parseOdds,
   potentialPayoutMinor,
@@ -29,7 +31,9 @@ import type { MarketSnapshot } from '../catalog/snapshot';
 import { isUniqueViolation } from '../account/service';
 import { MemberNotifier } from '../../push/member';
 import { resolvePick, strikePrice, type ResolvedPick } from './pricing';
-import { betRepository as repo, type NewLeg } from './repository';
+import { myanmarView } from '../markets/format';
+import { resolveMyanmarPick, strikeMyanmar } from './myanmar';
+import { betRepository as repo, type NewBet, type NewLeg } from './repository';
 
 type Placement =
   | { kind: 'single'; pick: BetPick }
@@ -186,49 +190,32 @@ export class BettingService {
       matchSeq: pick.match.seq,
     }));
     const odds = bet.kind === 'single' ? bet.price : parlayOdds(legsPriced).toFixed(3);
-    let betId: string;
-    try {
-      betId = await this.ctx.db.transaction().execute(async (trx) => {
-        await this.ctx.ledger.reserve(trx, {
-          transferId: `stake:${refNo}`,
-          ownerPk: accountPk,
-          currency,
-          amount: risk,
-          ref: refNo,
-        });
-        return repo.insert(
-          trx,
-          {
-            createdAt: now,
-            refNo,
-            accountPk,
-            idempotencyKey: input.idempotency_key,
-            requestHash: hash,
-            kind: placement.kind,
-            status: live ? 'waiting' : 'running',
-            currency,
-            oddsType: legsPriced.length === 1 ? (legsPriced[0]?.format ?? 'DEC') : 'DEC',
-            odds,
-            stake: stakeMinor,
-            risk,
-            maxPayout,
-            foldSizes: placement.kind === 'system' ? placement.foldSizes : null,
-            combinations,
-            live,
-            acceptAt: live ? new Date(now.getTime() + this.liveDelayMs) : null,
-            reservationId: `stake:${refNo}`,
-          },
-          legs,
-        );
-      });
-    } catch (error) {
-      // The same key raced in from a parallel retry: answer as a replay.
-      if (isUniqueViolation(error)) {
-        const first = await repo.findByIdempotencyKey(this.ctx.db, accountPk, input.idempotency_key);
-        if (first) return this.replay(session, first, hash);
-      }
-      throw error;
-    }
+    const written = await this.write(
+      session,
+      {
+        createdAt: now,
+        refNo,
+        accountPk,
+        idempotencyKey: input.idempotency_key,
+        requestHash: hash,
+        kind: placement.kind,
+        status: live ? 'waiting' : 'running',
+        currency,
+        oddsType: legsPriced.length === 1 ? (legsPriced[0]?.format ?? 'DEC') : 'DEC',
+        odds,
+        stake: stakeMinor,
+        risk,
+        maxPayout,
+        foldSizes: placement.kind === 'system' ? placement.foldSizes : null,
+        combinations,
+        live,
+        acceptAt: live ? new Date(now.getTime() + this.liveDelayMs) : null,
+        reservationId: `stake:${refNo}`,
+      },
+      legs,
+    );
+    if (typeof written !== 'string') return written;
+    const betId = written;
     await this.notify(session.account);
     // The answer is built from what was just written: no read-back on the hot path.
     return {
@@ -356,7 +343,138 @@ export class BettingService {
     return { bet };
   }
 
+  /** betmmoclick: a Myanmar price's current line and the member's Myanmar limits. */
+  async mmoClick(input: { account_id: string; session_token: string } & MmoPick) {
+    const session = await this.accounts.requireSession(input);
+    if (!myanmarOddsAllowed(session.account.currency ?? '')) throw new AppError('invalidCurrency');
+    const pick = resolveMyanmarPick(this.snapshot, input);
+    const limits = await this.limitsFor(session, ['mmo']);
+    return {
+      market_id: pick.market.id,
+      selection: pick.selection,
+      side: pick.side,
+      line: formatMyanmarLine(pick.current),
+      line_changed: formatMyanmarLine(pick.current) !== input.line,
+      min_stake: limits.min,
+      max_stake: limits.max,
+      max_payout: limits.maxPayout,
+    };
+  }
+
+  /** betsinglemmo / betparlaymmo: Myanmar odds for MMK members; the stake is at risk, winnings carry the commission. */
+  async placeMyanmar(
+    input: { account_id: string; session_token: string; stake: string; idempotency_key: string },
+    picks: MmoPick[],
+    kind: 'single' | 'parlay',
+  ): Promise<BetView> {
+    const session = await this.accounts.requireSession(input);
+    const accountPk = String(session.account.id);
+    const hash = requestHash({ odds_type: 'MM', stake: input.stake }, { myanmar: kind, picks });
+    const earlier = await repo.findByIdempotencyKey(this.ctx.db, accountPk, input.idempotency_key);
+    if (earlier) return this.replay(session, earlier, hash);
+    const currency = session.account.currency ?? '';
+    if (!myanmarOddsAllowed(currency)) throw new AppError('invalidCurrency');
+    if (session.viewOnly) throw new AppError('SUSPEND');
+    if (session.account.commission_rate === null) throw new AppError('memberCommissionNotSetup');
+    if (kind === 'single' && picks.length !== 1) throw new AppError('invalidBets');
+    const settings = session.account.settings;
+    const policy = {
+      acceptBetterOdds: settings.acceptBetterOdds === 'true',
+      acceptAnyOdds: settings.acceptAnyOdds === 'true',
+    };
+    const resolved = picks.map((pick) => resolveMyanmarPick(this.snapshot, pick));
+    if (kind === 'parlay') {
+      const legCheck = checkParlayLegs(
+        'myanmar',
+        resolved.map((p) => ({ matchId: p.match.id, live: p.match.live })),
+      );
+      if (!legCheck.ok) throw new AppError(legCheck.code, { extra: { params: legCheck.params } });
+    }
+    const lines = resolved.map((pick, i) => strikeMyanmar(pick, picks[i]?.line ?? '', policy));
+    const limits = await this.limitsFor(session, ['mmo']);
+    const bet: StakedBet = { kind: 'myanmar', legs: resolved.length };
+    const stakeCheck = checkStake({ stake: input.stake, limits, bet, mode: 'strict' });
+    if (!stakeCheck.ok) throw new AppError(stakeCheck.code, { extra: { params: stakeCheck.params } });
+    const stakeMinor = toMinorUnits(stakeCheck.stake);
+    const live = resolved.some((p) => p.match.live);
+    const refNo = newRefNo();
+    const now = this.ctx.now();
+    const written = await this.write(
+      session,
+      {
+        createdAt: now,
+        refNo,
+        accountPk,
+        idempotencyKey: input.idempotency_key,
+        requestHash: hash,
+        kind,
+        status: live ? 'waiting' : 'running',
+        currency,
+        oddsType: 'MM',
+        odds: lines.join(' / '),
+        stake: stakeMinor,
+        risk: stakeMinor,
+        maxPayout: potentialPayoutMinor(bet, stakeMinor),
+        foldSizes: null,
+        combinations: 1,
+        live,
+        acceptAt: live ? new Date(now.getTime() + this.liveDelayMs) : null,
+        reservationId: `stake:${refNo}`,
+      },
+      resolved.map((pick, i) => ({
+        legNo: i + 1,
+        matchId: pick.match.id,
+        marketId: pick.market.id,
+        sportId: pick.match.sportId,
+        kind: pick.market.kind,
+        period: pick.market.period,
+        line: pick.market.line,
+        selection: pick.selection,
+        format: 'MM',
+        odds: lines[i] ?? '',
+        decimalOdds: '2',
+        live: pick.match.live,
+        homeScore: pick.match.live ? pick.match.score[0] : null,
+        awayScore: pick.match.live ? pick.match.score[1] : null,
+        livePeriod: pick.match.live ? pick.match.period : null,
+        redCards: pick.match.live ? pick.match.red.join('-') : null,
+        mmFavourite: pick.favourite,
+        matchSeq: pick.match.seq,
+      })),
+    );
+    if (typeof written !== 'string') return written;
+    await this.notify(session.account);
+    const [view] = await this.views(accountPk, { ids: [written] });
+    if (!view) throw new Error(`bet ${refNo} not readable after insert`);
+    return view;
+  }
+
   // ---- internals ----
+
+  /**
+   * One transaction: the stake reserved in the ledger and the bet written. A parallel retry with the same key
+   * loses on the unique index and is answered as a replay (the bet view), else the new bet's id.
+   */
+  private async write(session: MemberSession, bet: NewBet, legs: NewLeg[]): Promise<string | BetView> {
+    try {
+      return await this.ctx.db.transaction().execute(async (trx) => {
+        await this.ctx.ledger.reserve(trx, {
+          transferId: bet.reservationId,
+          ownerPk: bet.accountPk,
+          currency: bet.currency,
+          amount: bet.risk,
+          ref: bet.refNo,
+        });
+        return repo.insert(trx, bet, legs);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        const first = await repo.findByIdempotencyKey(this.ctx.db, bet.accountPk, bet.idempotencyKey);
+        if (first) return this.replay(session, first, bet.requestHash);
+      }
+      throw error;
+    }
+  }
 
   /** Why a waiting live leg must be rejected, or null: goal, red card, period, state, suspension or price move. */
   private changedSince(leg: {
@@ -383,6 +501,12 @@ export class BettingService {
     if (!market || market.status !== 'open') return 'suspended';
     const price = market.prices[leg.selection];
     if (price === undefined) return 'suspended';
+    if (leg.format === 'MM') {
+      const view = myanmarView(market, (decimal) => convertOdds(decimal, 'DEC', 'MY', 2));
+      return view && formatMyanmarLine({ ball: view[0], percent: view[1] }) === leg.odds
+        ? null
+        : 'priceMoved';
+    }
     // A move the member would see in their own format is a price change.
     const format = leg.format as OddsFormat;
     const now = format === 'DEC' ? price : convertOdds(price, 'DEC', format, 2);
@@ -506,7 +630,10 @@ export function betTypeCode(kind: string, period: string): string {
 }
 
 /** The request without its session: two tries of one bet hash the same. */
-function requestHash(input: { odds_type: string; stake: string }, placement: Placement): string {
+function requestHash(
+  input: { odds_type: string; stake: string },
+  placement: Placement | { myanmar: string; picks: MmoPick[] },
+): string {
   return createHash('sha256')
     .update(JSON.stringify({ odds_type: input.odds_type, stake: input.stake, placement }))
     .digest('hex');

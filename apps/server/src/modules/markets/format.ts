@@ -49,34 +49,9 @@ export class PriceFormatter {
     return head;
   }
 
-  /**
-   * Myanmar view of a handicap or goals market (rules.md 4.5/4.6): ball and signed percentage for the
-   * favourite (handicap: the side giving goals, or the shorter price on a level line; goals: over).
-   */
+  /** Myanmar view of a handicap or goals market (see myanmarView). */
   myanmar(market: MarketView): [number, number, string] | null {
-    try {
-      if (market.kind === 'ou') {
-        const over = market.prices.o;
-        if (!over) return null;
-        const { line } = myanmarFromAsianHandicap(market.line, this.price(over, '1'));
-        return [line.ball, line.percent, 'o'];
-      }
-      const home = market.prices.h;
-      const away = market.prices.a;
-      if (!home || !away) return null;
-      const lineValue = market.line.startsWith('-')
-        ? -1
-        : market.line === '0' || /^0(\.0+)?$/.test(market.line)
-          ? 0
-          : 1;
-      const favourite =
-        lineValue < 0 ? 'h' : lineValue > 0 ? 'a' : compareDecimal(home, away) <= 0 ? 'h' : 'a';
-      const price = favourite === 'h' ? home : away;
-      const { line } = myanmarFromAsianHandicap(market.line.replace('-', ''), this.price(price, '1'));
-      return [line.ball, line.percent, favourite];
-    } catch {
-      return null;
-    }
+    return myanmarView(market, (decimal) => this.price(decimal, '1'));
   }
 }
 
@@ -88,4 +63,40 @@ export function compareDecimal(a: string, b: string): number {
   const x = BigInt(ai + af.padEnd(width, '0'));
   const y = BigInt(bi + bf.padEnd(width, '0'));
   return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/**
+ * Myanmar view of a handicap or goals market (rules.md 4.5/4.6): ball and signed percentage for the favourite
+ * (handicap: the side giving goals, or the shorter price on a level line; goals: over), or null when the
+ * market has no Myanmar price.
+ */
+export function myanmarView(
+  market: MarketView,
+  toMalay: (decimal: string) => string,
+): [number, number, string] | null {
+  try {
+    if (market.kind === 'ou') {
+      const over = market.prices.o;
+      if (!over) return null;
+      const { line } = myanmarFromAsianHandicap(market.line, toMalay(over));
+      return [line.ball, line.percent, 'o'];
+    }
+    if (market.kind !== 'hdp') return null;
+    const home = market.prices.h;
+    const away = market.prices.a;
+    if (!home || !away) return null;
+    const level = /^-?0(\.0+)?$/.test(market.line);
+    const favourite = level
+      ? compareDecimal(home, away) <= 0
+        ? 'h'
+        : 'a'
+      : market.line.startsWith('-')
+        ? 'h'
+        : 'a';
+    const price = favourite === 'h' ? home : away;
+    const { line } = myanmarFromAsianHandicap(market.line.replace('-', ''), toMalay(price));
+    return [line.ball, line.percent, favourite];
+  } catch {
+    return null;
+  }
 }
