@@ -23,7 +23,7 @@ import {
   type StakedBet,
 } from '@sb/domain';
 import type { AppContext } from '../../context';
-import type { AccountRow } from '../../db/schema';
+import type { AccountRow, BetLimitRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { accountRepository } from '../account/repository';
 import type { AccountService, MemberSession } from '../account/service';
@@ -513,9 +513,21 @@ export class BettingService {
     return compareOdds(now, leg.odds, format) === 0 ? null : 'priceMoved';
   }
 
+  /**
+   * Bet limits by account and profile version: any change of limits bumps the version (setbetlimits does), so a
+   * remembered copy is exact until then, and the hot path skips a read.
+   */
+  private readonly limitCache = new Map<string, Map<string, BetLimitRow>>();
+
   private async limitsFor(session: MemberSession, ids: string[]): Promise<BetLimits> {
-    const rows = await accountRepository.betLimits(this.ctx.db, String(session.account.id));
-    const byId = new Map(rows.map((row) => [row.limit_id, row]));
+    const cacheKey = `${session.account.id}:${session.account.profile_version}`;
+    let byId = this.limitCache.get(cacheKey);
+    if (!byId) {
+      const rows = await accountRepository.betLimits(this.ctx.db, String(session.account.id));
+      byId = new Map(rows.map((row) => [row.limit_id, row]));
+      if (this.limitCache.size > 50_000) this.limitCache.clear();
+      this.limitCache.set(cacheKey, byId);
+    }
     const chosen = ids.map((id) => byId.get(id) ?? byId.get('0')).filter((row) => row !== undefined);
     if (chosen.length === 0) throw new AppError('memberCommissionNotSetup');
     return strictestLimits(
