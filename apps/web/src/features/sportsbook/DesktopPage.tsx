@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MemberSettings } from '@sb/contract';
 import { saveMemberSettingsQuietly } from '../../shared/settings/api';
@@ -6,6 +6,12 @@ import { useLayout } from '../../shared/settings/store';
 import { useSession } from '../../shared/session/store';
 import { useMemberSports, useSportName, type MenuSport } from '../../shared/sports';
 import { QueryView } from '../../shared/ui/QueryView';
+import { Tabs } from '../../shared/ui/Tabs';
+import { BetSlip } from './BetSlip';
+import { MarketTable, useLiveTicks } from './MarketTable';
+import { useSlip } from './betslip';
+import { MENU_TABS, formatOfCode, type MenuTab } from './markets';
+import { MyBets } from './MyBets';
 import styles from './sportsbook.module.css';
 
 type OddsType = MemberSettings['oddsType'];
@@ -13,11 +19,34 @@ type OddsType = MemberSettings['oddsType'];
 const COUNTS = ['live', 'today', 'early'] as const;
 
 /** One sport of the menu: its name and how many events are live, today and early. */
-function MenuItem({ sport, name }: { sport: MenuSport; name: string }) {
+function MenuItem({
+  sport,
+  name,
+  selected,
+  onSelect,
+}: {
+  sport: MenuSport;
+  name: string;
+  selected: boolean;
+  onSelect: () => void;
+}) {
   const { t } = useTranslation();
   return (
-    <li className={styles.sport} data-testid={`menu-sport-${sport.id}`}>
-      <span className={styles.sportName}>{name}</span>
+    <li
+      className={`${styles.sport} ${selected ? styles.selected : ''}`}
+      data-testid={`menu-sport-${sport.id}`}
+    >
+      <span className={styles.sportName}>
+        <button
+          type="button"
+          className={styles.sportButton}
+          aria-pressed={selected}
+          onClick={onSelect}
+          data-testid={`menu-sport-${sport.id}-select`}
+        >
+          {name}
+        </button>
+      </span>
       <span className={styles.counts}>
         {COUNTS.map((kind) => (
           <span
@@ -36,9 +65,8 @@ function MenuItem({ sport, name }: { sport: MenuSport; name: string }) {
 }
 
 /**
- * /desktop, the sportsbook. This release gives the frame: the server's sports menu (uxmenu) in the member's
- * order with its live/today/early counts, and the odds type; match lists, live centre and bet slip come with
- * the sportsbook issue.
+ * /desktop, the sportsbook: the server's sports menu (uxmenu) in the member's order with its live/today/early
+ * counts; the selected sport's match list (today, early, live) with live ticks; the bet slip and my bets.
  */
 export function DesktopPage() {
   const { t } = useTranslation();
@@ -50,6 +78,12 @@ export function DesktopPage() {
   const currency = useSession((state) => state.account?.info.currency);
   const viewOnly = useSession((state) => state.viewOnly);
   const oddsTypes: OddsType[] = currency === 'MMK' ? ['1', '2', '3', '4', '5'] : ['1', '2', '3', '4'];
+  const [chosenSport, setChosenSport] = useState<number | null>(null);
+  const [menu, setMenu] = useState<MenuTab>('today');
+  const sportId = chosenSport ?? sports[0]?.id ?? null;
+  const oddsCode = oddsType === '5' ? '1' : oddsType;
+  // One market subscription for the shown sport, kept across menu tabs and pages.
+  useLiveTicks(sportId, formatOfCode(oddsCode));
 
   return (
     <div className={styles.layout}>
@@ -61,7 +95,13 @@ export function DesktopPage() {
           {() => (
             <ul className={styles.sports} data-testid="sports-menu">
               {sports.map((sport) => (
-                <MenuItem key={sport.id} sport={sport} name={sportName(sport)} />
+                <MenuItem
+                  key={sport.id}
+                  sport={sport}
+                  name={sportName(sport)}
+                  selected={sport.id === sportId}
+                  onSelect={() => setChosenSport(sport.id)}
+                />
               ))}
             </ul>
           )}
@@ -78,6 +118,8 @@ export function DesktopPage() {
               onChange={(event) => {
                 const value = event.target.value as OddsType;
                 setPageDisplay({ oddsType: value });
+                // Picks hold prices in the old odds type: the slip starts again.
+                useSlip.getState().clear();
                 saveMemberSettingsQuietly({ oddsType: value });
               }}
               data-testid="odds-type-switcher"
@@ -91,11 +133,29 @@ export function DesktopPage() {
           </label>
         </div>
         {viewOnly && <p className="sb-notice sb-notice--warning">{t('sportsbook.viewOnly')}</p>}
-        <div className="sb-notice" role="status" data-testid="sportsbook-placeholder">
-          <strong>{t('sportsbook.menuSoon')}</strong>
-          <p>{t('sportsbook.menuSoonText')}</p>
+        <Tabs
+          items={MENU_TABS.map((key) => ({ key, label: t(`sportsbook.${key}`) }))}
+          value={menu}
+          onChange={setMenu}
+          label={t('sportsbook.menu')}
+          idPrefix="menu"
+        />
+        <div id="menu-panel" role="tabpanel">
+          {sportId !== null && (
+            <MarketTable
+              key={`${sportId}-${menu}`}
+              sportId={sportId}
+              menu={menu}
+              oddsCode={oddsCode}
+              format={formatOfCode(oddsCode)}
+            />
+          )}
         </div>
       </section>
+      <aside className={styles.right}>
+        <BetSlip oddsCode={oddsCode} />
+        <MyBets />
+      </aside>
     </div>
   );
 }

@@ -17,6 +17,12 @@ export const CALLS = {
   version: '/api/version',
   // Market data from the cache host: the sports menu with its live/today/early counts.
   uxmenu: '/cache/uxmenu',
+  // The match list with its odds (compact ux* tuples).
+  uxmarket: '/cache/uxmarket',
+  // Placing bets.
+  betcheck: '/api/bet/betcheck',
+  betsingle: '/api/bet/betsingle',
+  betparlay: '/api/bet/betparlay',
   // Content.
   announcelist: '/api/announcelist',
   marqueelist: '/api/marqueelist',

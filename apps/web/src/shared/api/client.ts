@@ -7,13 +7,16 @@ export class ApiError extends Error {
   readonly code: string;
   readonly serverMessage: string;
   readonly field: string | undefined;
+  /** The error reply's other fields (e.g. oddsChanged carries market_id, selection and the new odds). */
+  readonly data: Readonly<Record<string, unknown>>;
 
-  constructor(code: string, serverMessage = '', field?: string) {
+  constructor(code: string, serverMessage = '', field?: string, data: Record<string, unknown> = {}) {
     super(serverMessage || code);
     this.name = 'ApiError';
     this.code = code;
     this.serverMessage = serverMessage;
     this.field = field;
+    this.data = data;
   }
 
   /** How the app reacts (spec section 8); codes outside the catalogue get an error dialog. */
@@ -80,5 +83,6 @@ export async function post<T extends object>(
     code,
     typeof reply.message === 'string' ? reply.message : '',
     typeof reply.field === 'string' ? reply.field : undefined,
+    reply as Record<string, unknown>,
   );
 }

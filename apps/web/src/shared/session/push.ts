@@ -14,6 +14,47 @@ interface PushMessage {
   balance?: unknown;
   account_balance?: unknown;
   outstanding_balance?: unknown;
+  c?: unknown;
+}
+
+/** A catalogue change from a market topic (`{op:'chg', c}`); the sportsbook reads its fields. */
+export type MarketChangeListener = (change: unknown) => void;
+
+/** Market-topic listeners with the topics each wants (e.g. 'sport:1'); the socket joins their union. */
+const marketListeners = new Map<MarketChangeListener, readonly string[]>();
+let sendOnSocket: ((message: object) => void) | null = null;
+let joinedTopics = new Set<string>();
+
+const wantedTopics = (): Set<string> => new Set([...marketListeners.values()].flat());
+
+/** Joins and leaves topics so the socket holds exactly what the listeners want. */
+function syncTopics(): void {
+  if (!sendOnSocket) return;
+  const wanted = wantedTopics();
+  const join = [...wanted].filter((topic) => !joinedTopics.has(topic));
+  const leave = [...joinedTopics].filter((topic) => !wanted.has(topic));
+  if (join.length) sendOnSocket({ op: 'sub', topics: join });
+  if (leave.length) sendOnSocket({ op: 'unsub', topics: leave });
+  joinedTopics = wanted;
+}
+
+/**
+ * Market ticks on the member's one socket: the listener receives each change of the topics while subscribed.
+ * Returns the unsubscribe function.
+ */
+export function subscribeMarkets(topics: readonly string[], listener: MarketChangeListener): () => void {
+  marketListeners.set(listener, topics);
+  syncTopics();
+  return () => {
+    marketListeners.delete(listener);
+    syncTopics();
+  };
+}
+
+function dispatchChanges(changes: unknown): void {
+  for (const change of Array.isArray(changes) ? changes : [changes]) {
+    for (const listener of marketListeners.keys()) listener(change);
+  }
 }
 
 const MAX_ATTEMPTS = 50;
@@ -25,6 +66,11 @@ function handle(accountId: string, message: PushMessage): void {
   switch (message.op ?? message.type) {
     case 'ready':
       usePushStatus.setState({ connected: true });
+      joinedTopics = new Set();
+      syncTopics();
+      return;
+    case 'chg':
+      dispatchChanges(message.c);
       return;
     case 'err':
       // A refused auth (session-invalid code) ends the session like any call would.
@@ -76,6 +122,7 @@ export function startPush(): () => void {
     socket = new WebSocket(`${scheme}://${location.host}/ws`);
     socket.onopen = () => {
       attempts = 0;
+      sendOnSocket = (message) => socket?.send(JSON.stringify(message));
       // The member's own topic (balance, bets) is joined by authenticating; market topics come later.
       socket?.send(
         JSON.stringify({ op: 'auth', account_id: info.account_id, session_token: info.session_token }),
@@ -94,6 +141,8 @@ export function startPush(): () => void {
     };
     socket.onclose = () => {
       clearInterval(ping);
+      sendOnSocket = null;
+      joinedTopics = new Set();
       usePushStatus.setState({ connected: false });
       if (stopped || attempts >= MAX_ATTEMPTS) return;
       attempts += 1;
