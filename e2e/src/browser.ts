@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 /**
  * Debian's chromium with the flags this machine needs (no sandbox as root, no background networking).
@@ -29,4 +29,24 @@ export function artifactPath(name: string): string {
   const dir = resolve(fileURLToPath(new URL('.', import.meta.url)), '../artifacts');
   mkdirSync(dir, { recursive: true });
   return join(dir, name);
+}
+
+/** A fresh page whose guided tour counts as seen (the tour has its own test), logged in on `path`. */
+export async function loggedInPage(
+  browser: Browser,
+  url: string,
+  path: string,
+  accountId: string,
+  options: { tourDone?: boolean; width?: number } = {},
+): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 860 } });
+  if (options.tourDone !== false) {
+    await context.addInitScript(() => window.localStorage.setItem('sb_tour', JSON.stringify({ done: true })));
+  }
+  const page = await context.newPage();
+  await page.goto(`${url}${path}`);
+  await page.getByTestId('login-username').fill(accountId);
+  await page.getByTestId('login-password').fill('Demo1234');
+  await page.getByTestId('login-submit').click();
+  return page;
 }

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifactPath, launchBrowser } from '../src/browser';
-import { operatorTrade } from '../src/backoffice';
+import { artifactPath, launchBrowser, loggedInPage } from '../src/browser';
+import { matchWithHandicap, operatorTrade } from '../src/backoffice';
 import { post, startServer, type RunningServer } from '../src/server';
 
 /** The member app in Debian's chromium against the real server on a fresh database. */
@@ -161,22 +161,11 @@ describe('member web app in a browser', () => {
   });
 
   it('lists a placed bet on the bet list screen', async () => {
-    const trade = await operatorTrade(server.url);
-    const created = await trade('creatematch', {
-      sport_id: 1,
+    const { marketId } = await matchWithHandicap(server.url, {
       league: 'Browser Bets League',
       home: 'Stakeley United',
       away: 'Oddsbury',
-      kickoff: new Date(Date.now() + 3 * 3_600_000).toISOString(),
     });
-    await trade('market', {
-      match_id: created.match_id,
-      kind: 'hdp',
-      line: '-0.25',
-      prices: { h: '1.90', a: '2.00' },
-    });
-    const detail = await post(`${server.url}/cache/uxmatch`, { match_id: created.match_id, odds_type: '1' });
-    const marketId = (detail.odds as number[][])[0]?.[0];
     const login = await post(`${server.url}/api/authlogin`, { account_id: 'demoidr', password: 'Demo1234' });
     const token = (login.member_profile as { player_info: [{ session_token: string }] }).player_info[0]
       .session_token;
@@ -191,9 +180,7 @@ describe('member web app in a browser', () => {
       stake: '50',
     });
     expect(placed.status, JSON.stringify(placed)).toBe('1');
-    const page = await newPage();
-    await page.goto(`${server.url}/info/betlist`);
-    await logIn(page, 'demoidr');
+    const page = await loggedInPage(browser, server.url, '/info/betlist', 'demoidr');
     await page.waitForURL((url) => url.pathname === '/info/betlist');
     await expect
       .poll(() => page.locator('body').innerText(), { timeout: 10_000 })

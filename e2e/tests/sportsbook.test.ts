@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operatorTrade } from '../src/backoffice';
-import { artifactPath, launchBrowser } from '../src/browser';
-import { post, startServer, type RunningServer } from '../src/server';
+import { matchWithHandicap, operatorTrade } from '../src/backoffice';
+import { artifactPath, launchBrowser, loggedInPage } from '../src/browser';
+import { startServer, type RunningServer } from '../src/server';
 
 /** A newcomer's path on the sportsbook screen: today's soccer, a price that moves, a bet placed from the slip. */
 describe('sportsbook screen in a browser', () => {
@@ -19,38 +19,21 @@ describe('sportsbook screen in a browser', () => {
   });
 
   it('shows today’s soccer, moves a price live, and places a single from the slip', async () => {
+    const { matchId, marketId } = await matchWithHandicap(
+      server.url,
+      { league: 'Slip League', home: 'Slipton Rovers', away: 'Pickford City' },
+      { h: '1.95', a: '1.95' },
+    );
     const trade = await operatorTrade(server.url);
-    const created = await trade('creatematch', {
-      sport_id: 1,
-      league: 'Slip League',
-      home: 'Slipton Rovers',
-      away: 'Pickford City',
-      kickoff: new Date(Date.now() + 2 * 3_600_000).toISOString(),
-    });
-    await trade('market', {
-      match_id: created.match_id,
-      kind: 'hdp',
-      line: '-0.25',
-      prices: { h: '1.95', a: '1.95' },
-    });
-    const detail = await post(`${server.url}/cache/uxmatch`, { match_id: created.match_id, odds_type: '1' });
-    const marketId = (detail.odds as number[][])[0]?.[0];
-
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    await context.addInitScript(() => window.localStorage.setItem('sb_tour', JSON.stringify({ done: true })));
-    const page = await context.newPage();
-    await page.goto(`${server.url}/desktop`);
-    await page.getByTestId('login-username').fill('demosgd');
-    await page.getByTestId('login-password').fill('Demo1234');
-    await page.getByTestId('login-submit').click();
+    const page = await loggedInPage(browser, server.url, '/desktop', 'demosgd', { width: 1400 });
     await page.waitForURL((url) => url.pathname === '/desktop');
-    await page.getByTestId(`match-row-${String(created.match_id)}`).waitFor({ timeout: 15_000 });
+    await page.getByTestId(`match-row-${matchId}`).waitFor({ timeout: 15_000 });
     const price = page.getByTestId(`price-${String(marketId)}-h`);
     expect(await price.innerText()).toContain('0.95');
 
     // The book moves: the cell follows without a reload.
     await trade('price', {
-      match_id: created.match_id,
+      match_id: matchId,
       kind: 'hdp',
       line: '-0.25',
       prices: { h: '1.90', a: '2.00' },
@@ -65,6 +48,6 @@ describe('sportsbook screen in a browser', () => {
       .poll(() => page.getByTestId('header-balance').innerText(), { timeout: 10_000 })
       .toContain('9,900.00');
     await page.screenshot({ path: artifactPath('sportsbook-bet-placed-en.png'), fullPage: true });
-    await context.close();
+    await page.context().close();
   });
 });
