@@ -94,6 +94,36 @@ describeEachDatabase('WebSocket push', (env) => {
     client.socket.close();
   });
 
+  it('a reconnect that missed too much is told to resync, and a vanished match is reported gone', async () => {
+    await seeded(env());
+    const desk = await tradingDesk(env());
+    const member = await login(env().app, 'demomyr');
+    const id = await desk.createMatch({
+      home: 'A',
+      away: 'B',
+      kickoff: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    await desk.trade('market', { match_id: id, kind: 'ou', line: '2.5', prices: { o: '1.90', u: '1.90' } });
+    await settle();
+    const heldSeq = env().services.snapshot.matches.get(id)?.seq ?? 0;
+    const changes = Array.from({ length: 201 }, (_, i) => ({
+      match_id: id,
+      kind: 'ou',
+      line: '2.5',
+      prices: { o: (1.5 + (i % 50) / 100).toFixed(2), u: '2.00' },
+    }));
+    expect((await desk.bo.call('trade/prices', { changes })).body.applied).toBe(201);
+    await settle();
+    const client = await connect(env());
+    client.send({ op: 'auth', account_id: 'demomyr', session_token: member.token });
+    await client.waitFor((m) => m.op === 'ready');
+    client.send({ op: 'sub', topics: [`match:${id}`, 'match:424242'], since: { [id]: heldSeq, 424242: 3 } });
+    expect(await client.waitFor((m) => m.op === 'resync')).toMatchObject({ id, seq: heldSeq + 201 });
+    expect(await client.waitFor((m) => m.op === 'gone')).toMatchObject({ id: 424242 });
+    expect(client.received.filter((m) => m.replay)).toHaveLength(0);
+    client.socket.close();
+  });
+
   it("pushes the member's new balance after a deposit, to every open session", async () => {
     await seeded(env());
     const first = await login(env().app, 'demousd');

@@ -27,6 +27,7 @@ const KINDS_BY_TYPE: Record<string, MarketKind[]> = {
   outright: ['outright'],
 };
 const PARLAY_KINDS = new Set<MarketKind>(['hdp', 'ou', '1x2', 'oe', 'ml']);
+/** The per-kind counts of a market header, in the spec's order (hdp, ou, oe, oxt, ml, tw, cs, dc, fglg, htft, tg, orz). */
 const HEAD_KINDS: MarketKind[] = [
   'hdp',
   'ou',

@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Feature } from '@sb/contract';
+import { PRODUCT_ROUTES } from '../../shared/paths';
 import { useSession } from '../../shared/session/store';
 import styles from './products.module.css';
 
@@ -14,22 +15,8 @@ const SWITCHES: Record<string, { feature: Feature; code: string }> = {
   tournament2: { feature: 'tournament', code: 'tournamentDisabled' },
 };
 
-const SLOT_PROVIDERS = [
-  'slots',
-  'slots2',
-  'slots3',
-  'slots4',
-  'slots5',
-  'slots6',
-  'slots7',
-  'slots8',
-  'slots9',
-  'slots11',
-  'slots12',
-  'slots13',
-  'slots14',
-  'slots15',
-];
+/** The numbered slot providers, from the one route table. */
+const SLOT_PROVIDERS = PRODUCT_ROUTES.filter((route) => route.startsWith('slots'));
 
 /** The product's name: numbered slot and "others" providers share one text with their number. */
 export function useProductName(): (key: string) => string {
