@@ -23,6 +23,8 @@ import { systemRoutes } from './modules/system/routes';
 import { uplineRoutes } from './modules/upline/routes';
 import { UplineService } from './modules/upline/service';
 import { MEMBER_CHANNEL } from './push/member';
+import { settlementRoutes } from './modules/settlement/routes';
+import { DEFAULT_SETTLEMENT_OPTIONS, SettlementService } from './modules/settlement/service';
 
 export interface Services {
   accounts: AccountService;
@@ -34,6 +36,7 @@ export interface Services {
   hub: PushHub;
   content: ContentService;
   betting: BettingService;
+  settlement: SettlementService;
 }
 
 /**
@@ -69,6 +72,10 @@ export async function createServices(
     hub,
     content: new ContentService(ctx),
     betting: new BettingService(ctx, accounts, snapshot, ctx.config.liveAcceptDelayMs),
+    settlement: new SettlementService(ctx, {
+      ...DEFAULT_SETTLEMENT_OPTIONS,
+      batchSize: ctx.config.settlementBatchSize,
+    }),
   };
   // Live bets are decided when their delay is over; every process takes its share (rows are locked).
   let deciding = false;
@@ -83,11 +90,29 @@ export async function createServices(
       });
   }, 500);
   acceptTimer.unref();
+  // Settlement: at once when a result or a cancellation is committed, and on a timer for the queue's
+  // leftovers (another process's expired lease, a restart after a crash).
+  const settleNow = () => {
+    services.settlement
+      .runDue()
+      .catch((error: unknown) => ctx.log.error({ err: error }, 'settlement failed'));
+  };
+  const unsubscribeResults = await ctx.bus.subscribe(CATALOG_CHANNEL, (message) => {
+    if (message.startsWith('{"t":"result"') || message.includes('"state":2')) settleNow();
+  });
+  const settleTimer = setInterval(() => {
+    if (!services.settlement.busy) settleNow();
+  }, ctx.config.settlementIntervalMs);
+  settleTimer.unref();
   return {
     services,
     stop: async () => {
       clearInterval(evictTimer);
       clearInterval(acceptTimer);
+      clearInterval(settleTimer);
+      await unsubscribeResults();
+      // A batch under way finishes (it is one transaction) before the database goes.
+      await services.settlement.idle();
       await unsubscribe();
       await unsubscribeMembers();
     },
@@ -124,6 +149,7 @@ export async function buildApp(
   marketRoutes(app, ctx, services.markets, services.results);
   contentRoutes(app, ctx, services);
   bettingRoutes(app, ctx, services.betting);
+  settlementRoutes(app, ctx, services);
   await pushRoutes(app, ctx, services);
 
   const webDist = options.webDist;

@@ -46,6 +46,9 @@ const envSchema = z.object({
   FEED_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   /** How long a live bet waits before it is accepted or rejected. */
   LIVE_ACCEPT_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  /** Bets settled per transaction, and how often the settlement queue is looked at for leftovers. */
+  SETTLEMENT_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(1000),
+  SETTLEMENT_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
   /** Set by npm: the folder the command was typed in (CLI paths are relative to it). */
   INIT_CWD: z.string().optional(),
 });
@@ -69,6 +72,8 @@ export interface Config {
   seedDemo: boolean;
   shutdownGraceMs: number;
   liveAcceptDelayMs: number;
+  settlementBatchSize: number;
+  settlementIntervalMs: number;
   /** Where relative paths given on a command line are resolved from. */
   invocationDir: string;
   feed: {
@@ -112,6 +117,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     seedDemo: e.SEED_DEMO === 'true',
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     liveAcceptDelayMs: e.LIVE_ACCEPT_DELAY_MS,
+    settlementBatchSize: e.SETTLEMENT_BATCH_SIZE,
+    settlementIntervalMs: e.SETTLEMENT_INTERVAL_MS,
     invocationDir: e.INIT_CWD ?? process.cwd(),
     feed: {
       adapters: e.FEED.split(',')

@@ -77,3 +77,9 @@ export const tradeResultRequest = z.object({
 export const tradePricesRequest = z.object({
   changes: z.array(tradePriceRequest).min(1).max(500),
 });
+
+/** An operator cancels one bet (running: the stake is released; settled: the settlement reversed, stake back). */
+export const tradeCancelBetRequest = z.object({
+  ref_no: z.string({ error: 'betNotExists' }).min(1).max(40),
+  reason: z.string().max(200).default('cancelled by operator'),
+});

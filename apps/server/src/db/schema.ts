@@ -31,6 +31,8 @@ export interface AccountTable {
   state: string;
   commission_rate: string | null;
   comm_type: string;
+  /** Position taking: the fraction of a downline member's win/loss this upline level takes. */
+  pt_share: Defaulted<string>;
   operator_type: number | null;
   currency: string | null;
   member_type: string | null;
@@ -51,6 +53,8 @@ export interface BetLimitTable {
   min_bet: Money;
   max_bet: Money;
   max_payout: Money;
+  /** Most a member may have staked on one match (open singles); null: no cap beyond max_bet. */
+  max_per_match: ColumnType<bigint | null, bigint | number | null | undefined, bigint | number | null>;
 }
 
 export interface SessionTable {
@@ -235,6 +239,11 @@ export interface BetTable {
   win_loss: bigint | null;
   created_at: DefaultTimestamp;
   settled_at: Timestamp | null;
+  settle_gen: Defaulted<number>;
+  valid_turnover: bigint | null;
+  commission: bigint | null;
+  house_cut: bigint | null;
+  cancelled_at: Timestamp | null;
 }
 
 export interface BetLegTable {
@@ -258,11 +267,33 @@ export interface BetLegTable {
   mm_favourite: string | null;
   match_seq: Money;
   outcome: string | null;
+  decided_on: string | null;
+}
+
+export interface SettlementQueueTable {
+  id: Generated<string>;
+  match_id: string;
+  reason: string;
+  leased_until: Timestamp | null;
+  settled_bets: Defaulted<number>;
+  created_at: DefaultTimestamp;
+  done_at: Timestamp | null;
+}
+
+export interface BetShareTable {
+  bet_id: string;
+  settle_gen: number;
+  account_pk: string;
+  level: string;
+  win_loss: Money;
+  commission: Money;
 }
 
 export interface Database {
   bets: BetTable;
   bet_legs: BetLegTable;
+  settlement_queue: SettlementQueueTable;
+  bet_shares: BetShareTable;
   announcements: AnnouncementTable;
   personal_messages: PersonalMessageTable;
   sports: SportTable;

@@ -2,6 +2,7 @@ import type { AppContext } from '../context';
 import type { AccountRow } from '../db/schema';
 import { formatMinor } from '../lib/money';
 import { walletView } from '../modules/account/profile';
+import type { MemberBalances } from '../modules/wallet/service';
 
 /** Bus channel for pushes to one member's sockets, in whichever process they are connected. */
 export const MEMBER_CHANNEL = 'member';
@@ -18,10 +19,14 @@ export class MemberNotifier {
     await this.ctx.bus.publish(MEMBER_CHANNEL, JSON.stringify({ account_id: accountId, payload }));
   }
 
-  /** After a money change: the new balance itself, read after the commit. */
-  async balance(account: AccountRow): Promise<void> {
+  /**
+   * After a money change: the new balance itself, read after the commit, or as the change's own statement
+   * returned it (`known`: exact, since the member's balance rows were locked by that statement).
+   */
+  async balance(account: AccountRow, known?: MemberBalances): Promise<void> {
     if (!account.currency) return;
-    const balances = await this.ctx.ledger.balances(this.ctx.db, String(account.id), account.currency);
+    const balances =
+      known ?? (await this.ctx.ledger.balances(this.ctx.db, String(account.id), account.currency));
     const wallet = walletView(account, balances);
     await this.send(account.account_id, {
       op: 'balance',

@@ -11,6 +11,7 @@ import {
   type MatchView,
 } from './events';
 import { catalogRepository as repo, toMatchView } from './repository';
+import { enqueueSettlement } from '../settlement/queue';
 
 export interface ApplyReport {
   applied: number;
@@ -152,6 +153,8 @@ export class CatalogService {
           : event.state === 5
             ? await repo.setAllMarketsStatus(trx, match.id, 'suspended', seq)
             : [];
+        // A cancelled or abandoned match voids its bets: queued in this transaction, so never lost.
+        if (event.state === 2) await enqueueSettlement(trx, String(match.id), 'cancelled');
         const changes = await this.commitMatch(trx, row, 'state', false);
         changes.push(...(await this.marketChanges(trx, row, marketIds, false)));
         await repo.insertEvent(trx, match.id, seq, changes);
@@ -190,6 +193,7 @@ export class CatalogService {
           seq,
         );
         const marketIds = complete ? await repo.setAllMarketsStatus(trx, match.id, 'closed', seq) : [];
+        await enqueueSettlement(trx, String(match.id), complete ? 'result' : 'half_time');
         const changes: CatalogChange[] = [
           { t: 'match', id: Number(row.id), seq: Number(seq), match: toMatchView(row), incident: 'state' },
           ...(await this.marketChanges(trx, row, marketIds, false)),

@@ -1,0 +1,214 @@
+import {
+  DEFAULT_MYANMAR_COMMISSION,
+  fromMinorUnits,
+  myanmarFraction,
+  myanmarParlayPayout,
+  parlayPayoutMinor,
+  parseMyanmarLine,
+  parseOutcome,
+  selectionOutcome,
+  settleMyanmar,
+  settleSingleMinor,
+  systemPayoutMinor,
+  toMinorUnits,
+  type MatchResult,
+  type OddsFormat,
+  type Outcome,
+  type ParlayLeg,
+} from '@sb/domain';
+import { toSelection, type StoredLeg } from './selection';
+
+/**
+ * Pure settlement arithmetic: a leg's outcome from a match result, and a bet's figures from its legs' outcomes.
+ * Every rule is the domain library's; this file only maps stored rows onto it.
+ */
+
+export interface LegRow extends StoredLeg {
+  format: string;
+  odds: string;
+  mmFavourite: string | null;
+  outcome: string | null;
+}
+
+export interface BetRow {
+  kind: 'single' | 'parlay' | 'system';
+  oddsType: string;
+  odds: string;
+  /** Minor units: the typed stake (unit stake of a system). */
+  stake: bigint;
+  /** Minor units: what was reserved at placement. */
+  risk: bigint;
+  foldSizes: number[] | null;
+  legs: LegRow[];
+}
+
+export interface BetFigures {
+  status: Outcome | 'lost' | 'won';
+  payout: bigint;
+  winLoss: bigint;
+  /** The part of the risk that counts as turnover for rebates: a draw or void none, a half outcome half. */
+  validTurnover: bigint;
+  /** The house cut taken from Myanmar winnings. */
+  houseCut: bigint;
+}
+
+/** Myanmar leg outcomes are the fraction of the stake won or lost, stored as 'mm:<fraction>'. */
+const MYANMAR_PREFIX = 'mm:';
+
+/**
+ * A leg's outcome on this result, or null when the result does not decide it yet: a half-time result decides
+ * first-half legs only, and a market the result cannot settle (no goal order for first/last goal) waits.
+ */
+export function legOutcome(leg: LegRow, result: MatchResult, firstHalfOnly = false): string | null {
+  if (firstHalfOnly && leg.period !== '1h') return null;
+  if (leg.format === 'MM') return myanmarLegOutcome(leg, result);
+  const selection = toSelection(leg);
+  if (!selection) return 'void';
+  try {
+    return selectionOutcome(selection, result);
+  } catch {
+    return null;
+  }
+}
+
+function myanmarLegOutcome(leg: LegRow, result: MatchResult): string | null {
+  // Void rules are the handicap's: a cancelled or abandoned match refunds the leg (fraction 0).
+  const period = leg.period === '1h' ? '1H' : 'FT';
+  const asHandicap = selectionOutcome(
+    { period, market: 'handicap', side: 'home', homeLine: '0' },
+    { ...result, goals: [] },
+  );
+  if (asHandicap === 'void') return `${MYANMAR_PREFIX}0`;
+  const score = period === '1H' ? result.halfTime : result.fullTime;
+  if (!score) return null;
+  const line = parseMyanmarLine(leg.odds);
+  if (leg.kind === 'ou') {
+    const side = leg.selection === 'o' ? 'favourite' : 'underdog';
+    return `${MYANMAR_PREFIX}${myanmarFraction(score.home + score.away, line, side).toString()}`;
+  }
+  // Live handicap counts only goals after the bet.
+  const home = score.home - (leg.homeScore ?? 0);
+  const away = score.away - (leg.awayScore ?? 0);
+  const margin = leg.mmFavourite === 'a' ? away - home : home - away;
+  const side = leg.selection === leg.mmFavourite ? 'favourite' : 'underdog';
+  return `${MYANMAR_PREFIX}${myanmarFraction(margin, line, side).toString()}`;
+}
+
+/**
+ * The bet's figures once its legs allow it: a single when its leg is decided, a parlay when every leg is
+ * decided or one has lost in full (the ticket loses at once), a system when every leg is decided.
+ */
+export function betFigures(bet: BetRow, myanmarCommission = DEFAULT_MYANMAR_COMMISSION): BetFigures | null {
+  if (bet.oddsType === 'MM') return myanmarFigures(bet, myanmarCommission);
+  const outcomes = bet.legs.map((leg) => (leg.outcome === null ? null : parseOutcome(leg.outcome)));
+  if (bet.kind === 'single') {
+    const outcome = outcomes[0];
+    if (!outcome) return null;
+    const settled = settleSingleMinor({
+      format: bet.oddsType as OddsFormat,
+      price: bet.odds,
+      stake: fromMinorUnits(bet.stake),
+      outcome,
+    });
+    return {
+      status: outcome,
+      payout: settled.payoutMinor,
+      winLoss: settled.payoutMinor - bet.risk,
+      validTurnover: validTurnoverOf(outcome, bet.risk),
+      houseCut: 0n,
+    };
+  }
+  const lostOutright = outcomes.includes('lost');
+  if (!lostOutright && outcomes.some((o) => o === null)) return null;
+  if (bet.kind === 'system' && outcomes.some((o) => o === null)) return null;
+  const legs: ParlayLeg[] = bet.legs.map((leg, i) => ({
+    format: leg.format as OddsFormat,
+    price: leg.odds,
+    // An undecided leg of a ticket already lost counts as lost: the product is zero either way.
+    outcome: outcomes[i] ?? 'lost',
+  }));
+  const payout =
+    bet.kind === 'parlay'
+      ? parlayPayoutMinor(bet.stake, legs).payoutMinor
+      : systemPayoutMinor(bet.stake, legs, bet.foldSizes ?? []).payoutMinor;
+  return ticketFigures(
+    bet.risk,
+    payout,
+    outcomes.every((o) => o === 'void'),
+  );
+}
+
+function myanmarFigures(bet: BetRow, commission: string): BetFigures | null {
+  const fractions = bet.legs.map((leg) =>
+    leg.outcome?.startsWith(MYANMAR_PREFIX) ? leg.outcome.slice(MYANMAR_PREFIX.length) : null,
+  );
+  const lostOutright = fractions.includes('-1');
+  if (!lostOutright && fractions.some((f) => f === null)) return null;
+  const stake = fromMinorUnits(bet.stake);
+  const settled =
+    bet.kind === 'single'
+      ? settleMyanmar({ stake, fraction: fractions[0] ?? '0', commissionRate: commission })
+      : myanmarParlayPayout(
+          stake,
+          fractions.map((f) => f ?? '-1'),
+          commission,
+        );
+  const payout = toMinorUnits(settled.payout);
+  return {
+    ...ticketFigures(
+      bet.risk,
+      payout,
+      fractions.every((f) => f === '0'),
+    ),
+    houseCut: toMinorUnits(settled.commission),
+  };
+}
+
+function ticketFigures(risk: bigint, payout: bigint, allVoid: boolean): BetFigures {
+  const status: BetFigures['status'] = allVoid
+    ? 'void'
+    : payout === 0n
+      ? 'lost'
+      : payout === risk
+        ? 'draw'
+        : payout > risk
+          ? 'won'
+          : 'lost_half';
+  return {
+    status,
+    payout,
+    winLoss: payout - risk,
+    validTurnover: status === 'void' || status === 'draw' ? 0n : risk,
+    houseCut: 0n,
+  };
+}
+
+/** Valid turnover: the full risk on a win or a loss, half on a half outcome (rounded half-up), none on a draw or void. */
+export function validTurnoverOf(outcome: Outcome, risk: bigint): bigint {
+  switch (outcome) {
+    case 'won':
+    case 'lost':
+      return risk;
+    case 'won_half':
+    case 'lost_half':
+      return (risk + 1n) / 2n;
+    default:
+      return 0n;
+  }
+}
+
+/** The member's rebate: the commission rate times valid turnover, rounded half-up to the cent. */
+export function rebateOf(validTurnover: bigint, rate: string | null): bigint {
+  if (!rate || validTurnover === 0n) return 0n;
+  return applyRate(validTurnover, rate);
+}
+
+/** amount x rate (a decimal string such as '0.0025'), exact, rounded half away from zero to the minor unit. */
+export function applyRate(amount: bigint, rate: string): bigint {
+  const negative = rate.startsWith('-');
+  const [whole = '0', fraction = ''] = (negative ? rate.slice(1) : rate).split('.');
+  const scale = 10n ** BigInt(fraction.length);
+  const product = (amount < 0n ? -amount : amount) * BigInt(whole + fraction);
+  const rounded = (product * 2n + scale) / (2n * scale);
+  return amount < 0n !== negative ? -rounded : rounded;
+}

@@ -1,0 +1,241 @@
+import { sql } from 'kysely';
+import type { Executor } from '../wallet/repository';
+
+export interface QueuedJob {
+  id: string;
+  match_id: string;
+  reason: string;
+}
+
+export interface LockedBet {
+  id: string;
+  ref_no: string;
+  account_pk: string;
+  kind: 'single' | 'parlay' | 'system';
+  status: string;
+  currency: string;
+  odds_type: string;
+  odds: string;
+  stake: bigint;
+  risk: bigint;
+  fold_sizes: number[] | null;
+  reservation_id: string;
+  payout: bigint | null;
+  commission: bigint | null;
+  settle_gen: number;
+  settled_at: Date | null;
+}
+
+export interface StoredLegRow {
+  bet_id: string;
+  leg_no: number;
+  match_id: string;
+  kind: string;
+  period: string;
+  line: string;
+  selection: string;
+  format: string;
+  odds: string;
+  home_score: number | null;
+  away_score: number | null;
+  mm_favourite: string | null;
+  outcome: string | null;
+  decided_on: string | null;
+}
+
+export interface SettledBetUpdate {
+  id: string;
+  status: string;
+  payout: bigint | null;
+  winLoss: bigint | null;
+  validTurnover: bigint | null;
+  commission: bigint | null;
+  houseCut: bigint | null;
+  settledAt: Date | null;
+  settleGen: number;
+  reservationId: string;
+}
+
+/** Statuses that are not (yet) the settlement's business: waiting for acceptance, refused, or cancelled. */
+const UNSETTLEABLE = ['waiting', 'rejected'];
+
+/** The settlement capability's SQL. */
+export const settlementRepository = {
+  /** Takes the oldest due job whose lease is free, and leases it. */
+  async leaseNext(ex: Executor, now: Date, until: Date): Promise<QueuedJob | undefined> {
+    const result = await sql<QueuedJob>`
+      update settlement_queue set leased_until = ${until}
+      where id = (
+        select id from settlement_queue
+        where done_at is null and (leased_until is null or leased_until < ${now})
+        order by id limit 1 for update skip locked)
+      returning id::text as id, match_id::text as match_id, reason`.execute(ex);
+    return result.rows[0];
+  },
+
+  async renewLease(ex: Executor, jobId: string, until: Date, settled: number): Promise<void> {
+    await sql`update settlement_queue set leased_until = ${until}, settled_bets = settled_bets + ${settled}
+      where id = ${jobId}::bigint`.execute(ex);
+  },
+
+  async finish(ex: Executor, jobId: string, now: Date): Promise<void> {
+    await sql`update settlement_queue set done_at = ${now}, leased_until = null where id = ${jobId}::bigint`.execute(
+      ex,
+    );
+  },
+
+  async pendingJobs(ex: Executor): Promise<number> {
+    const result = await sql<{ n: string }>`
+      select count(*)::text as n from settlement_queue where done_at is null`.execute(ex);
+    return Number(result.rows[0]?.n ?? 0);
+  },
+
+  async matchWithResult(ex: Executor, matchId: string) {
+    return ex
+      .selectFrom('matches as m')
+      .leftJoin('results as r', 'r.match_id', 'm.id')
+      .select([
+        'm.id',
+        'm.state',
+        'm.state_detail',
+        'r.ht_home',
+        'r.ht_away',
+        'r.ft_home',
+        'r.ft_away',
+        'r.goals',
+        'r.version',
+      ])
+      .where('m.id', '=', matchId)
+      .executeTakeFirst();
+  },
+
+  /** The next bets with a leg on this match not yet decided on this key, in id order after a cursor. */
+  async nextBetIds(
+    ex: Executor,
+    query: { matchId: string; decidedOn: string; after: string; limit: number },
+  ): Promise<string[]> {
+    const result = await sql<{ bet_id: string }>`
+      select l.bet_id::text as bet_id from bet_legs l
+      join bets b on b.id = l.bet_id
+      where l.match_id = ${query.matchId}::bigint and l.bet_id > ${query.after}::bigint
+        and l.decided_on is distinct from ${query.decidedOn}
+        and b.status not in (${sql.join(UNSETTLEABLE)}) and b.cancelled_at is null
+      order by l.bet_id
+      limit ${query.limit}`.execute(ex);
+    return [...new Set(result.rows.map((row) => row.bet_id))];
+  },
+
+  async lockBets(ex: Executor, ids: string[]): Promise<LockedBet[]> {
+    if (ids.length === 0) return [];
+    const result = await sql<LockedBet>`
+      select id::text as id, ref_no, account_pk::text as account_pk, kind, status, currency, odds_type, odds,
+        stake, risk, fold_sizes, reservation_id, payout, commission, settle_gen, settled_at
+      from bets
+      where id in (${sql.join(ids.map((id) => sql`${id}::bigint`))})
+        and status not in (${sql.join(UNSETTLEABLE)}) and cancelled_at is null
+      order by id
+      for update`.execute(ex);
+    return result.rows.map((row) => ({
+      ...row,
+      stake: BigInt(row.stake),
+      risk: BigInt(row.risk),
+      payout: row.payout === null ? null : BigInt(row.payout),
+      commission: row.commission === null ? null : BigInt(row.commission),
+    }));
+  },
+
+  async legsOf(ex: Executor, betIds: string[]): Promise<StoredLegRow[]> {
+    if (betIds.length === 0) return [];
+    const result = await sql<StoredLegRow>`
+      select bet_id::text as bet_id, leg_no, match_id::text as match_id, kind, period, line, selection, format,
+        odds, home_score, away_score, mm_favourite, outcome, decided_on
+      from bet_legs
+      where bet_id in (${sql.join(betIds.map((id) => sql`${id}::bigint`))})
+      order by bet_id, leg_no`.execute(ex);
+    return result.rows;
+  },
+
+  async updateLegs(
+    ex: Executor,
+    rows: { betId: string; legNo: number; outcome: string; decidedOn: string }[],
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    await sql`update bet_legs l set outcome = v.outcome, decided_on = v.decided_on
+      from (values ${sql.join(
+        rows.map((r) => sql`(${r.betId}::bigint, ${r.legNo}::integer, ${r.outcome}, ${r.decidedOn})`),
+      )}) as v(bet_id, leg_no, outcome, decided_on)
+      where l.bet_id = v.bet_id and l.leg_no = v.leg_no`.execute(ex);
+  },
+
+  async updateBets(ex: Executor, rows: SettledBetUpdate[]): Promise<void> {
+    if (rows.length === 0) return;
+    await sql`update bets b set status = v.status, payout = v.payout, win_loss = v.win_loss,
+        valid_turnover = v.valid_turnover, commission = v.commission, house_cut = v.house_cut,
+        settled_at = v.settled_at, settle_gen = v.settle_gen, reservation_id = v.reservation_id
+      from (values ${sql.join(
+        rows.map(
+          (r) => sql`(${r.id}::bigint, ${r.status}, ${r.payout}::bigint, ${r.winLoss}::bigint,
+            ${r.validTurnover}::bigint, ${r.commission}::bigint, ${r.houseCut}::bigint,
+            ${r.settledAt}::timestamptz, ${r.settleGen}::integer, ${r.reservationId})`,
+        ),
+      )}) as v(id, status, payout, win_loss, valid_turnover, commission, house_cut, settled_at, settle_gen,
+        reservation_id)
+      where b.id = v.id`.execute(ex);
+  },
+
+  async insertShares(
+    ex: Executor,
+    rows: {
+      betId: string;
+      gen: number;
+      accountPk: string;
+      level: string;
+      winLoss: bigint;
+      commission: bigint;
+    }[],
+  ): Promise<void> {
+    for (let start = 0; start < rows.length; start += 2_000) {
+      const chunk = rows.slice(start, start + 2_000);
+      await sql`insert into bet_shares (bet_id, settle_gen, account_pk, level, win_loss, commission)
+        values ${sql.join(
+          chunk.map(
+            (r) =>
+              sql`(${r.betId}::bigint, ${r.gen}::integer, ${r.accountPk}::bigint, ${r.level}, ${r.winLoss}::bigint,
+                ${r.commission}::bigint)`,
+          ),
+        )}
+        on conflict do nothing`.execute(ex);
+    }
+  },
+
+  /** Accounts (members and their uplines) by primary key: what commission and shares need. */
+  async accounts(ex: Executor, pks: string[]) {
+    if (pks.length === 0) return [];
+    return ex
+      .selectFrom('accounts')
+      .selectAll()
+      .where(
+        'id',
+        'in',
+        pks.map((pk) => String(pk)),
+      )
+      .execute();
+  },
+
+  /** The bet of a ref_no, locked, for an operator's cancellation. */
+  async lockBetByRef(ex: Executor, refNo: string): Promise<LockedBet | undefined> {
+    const result = await sql<{ id: string }>`select id::text as id from bets where ref_no = ${refNo}`.execute(
+      ex,
+    );
+    const id = result.rows[0]?.id;
+    if (!id) return undefined;
+    const [bet] = await this.lockBets(ex, [id]);
+    return bet;
+  },
+
+  async markCancelled(ex: Executor, betId: string, now: Date, reason: string): Promise<void> {
+    await sql`update bets set status = 'void', reject_reason = ${reason}, cancelled_at = ${now},
+        payout = risk, win_loss = 0, valid_turnover = 0, commission = 0, house_cut = 0, settled_at = ${now}
+      where id = ${betId}::bigint`.execute(ex);
+  },
+};

@@ -1,0 +1,347 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { expect, it } from 'vitest';
+import { boLogin, login, seeded } from './support/fixtures';
+import { settle, tradingDesk } from './support/catalog';
+import { call, describeEachDatabase, type TestEnv } from './support/harness';
+
+const HOUR = 3_600_000;
+type Desk = Awaited<ReturnType<typeof tradingDesk>>;
+
+/** A pre-match soccer match with the given markets (decimal prices); answers market ids by kind. */
+async function match(env: TestEnv, desk: Desk, hdpLine = '-0.5') {
+  const id = await desk.createMatch({
+    home: `Home ${randomUUID().slice(0, 6)}`,
+    away: 'Away FC',
+    kickoff: new Date(Date.now() + 2 * HOUR).toISOString(),
+  });
+  await desk.trade('market', { match_id: id, kind: 'hdp', line: hdpLine, prices: { h: '1.95', a: '2.10' } });
+  await desk.trade('market', { match_id: id, kind: 'ou', line: '2.5', prices: { o: '1.80', u: '2.05' } });
+  await desk.trade('market', { match_id: id, kind: '1x2', prices: { '1': '2.40', x: '3.30', '2': '3.00' } });
+  await desk.trade('market', {
+    match_id: id,
+    kind: 'hdp',
+    period: '1h',
+    line: '0',
+    prices: { h: '1.90', a: '1.90' },
+  });
+  await settle();
+  const markets = env.services.snapshot.marketsOf(id);
+  const market = (kind: string, period = 'ft') =>
+    markets.find((m) => m.kind === kind && m.period === period)?.id ?? 0;
+  return { id, hdp: market('hdp'), ou: market('ou'), oneXTwo: market('1x2'), hdp1h: market('hdp', '1h') };
+}
+
+/** A member betting in decimal odds, with money read back through the API. */
+async function member(env: TestEnv, accountId = 'demomyr') {
+  const { token } = await login(env.app, accountId);
+  const session = { account_id: accountId, session_token: token };
+  const bet = async (name: string, body: Record<string, unknown>) => {
+    const reply = await call(env.app, `/api/bet/${name}`, {
+      ...session,
+      odds_type: '4',
+      idempotency_key: randomUUID(),
+      ...body,
+    });
+    expect(reply.body.status, JSON.stringify(reply.body)).toBe('1');
+    return (reply.body.bet as { ref_no: string }).ref_no;
+  };
+  const balance = async () => {
+    const reply = await call(env.app, '/api/userbalance', session);
+    return { balance: reply.body.balance, outstanding: reply.body.outstanding_balance };
+  };
+  return { session, bet, balance };
+}
+
+async function betRow(env: TestEnv, refNo: string) {
+  return env.ctx.db
+    .selectFrom('bets')
+    .select(['status', 'payout', 'win_loss', 'valid_turnover', 'commission', 'settle_gen'])
+    .where('ref_no', '=', refNo)
+    .executeTakeFirstOrThrow();
+}
+
+const money = (value: bigint | null) => (value === null ? null : (Number(value) / 100).toFixed(2));
+
+async function runSettlement(env: TestEnv) {
+  await settle();
+  return env.services.settlement.runDue();
+}
+
+async function transfersOf(env: TestEnv, refNo: string) {
+  const rows = await env.ctx.db
+    .selectFrom('transfers')
+    .select(['transfer_id', 'kind', 'amount'])
+    .where('ref', '=', refNo)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => `${row.kind}:${money(row.amount)}`);
+}
+
+describeEachDatabase('settlement', (env) => {
+  it('settles singles on the full-time result: outcomes, payouts, rebates, balances, books balanced', async () => {
+    await seeded(env());
+    const desk = await tradingDesk(env());
+    const first = await match(env(), desk);
+    const quarter = await match(env(), desk, '-0.25');
+    const me = await member(env());
+    const homeMinusHalf = await me.bet('betsingle', {
+      market_id: first.hdp,
+      selection: 'h',
+      odds: '1.95',
+      stake: '100',
+    });
+    const awayPlusHalf = await me.bet('betsingle', {
+      market_id: first.hdp,
+      selection: 'a',
+      odds: '2.10',
+      stake: '100',
+    });
+    const over = await me.bet('betsingle', {
+      market_id: first.ou,
+      selection: 'o',
+      odds: '1.80',
+      stake: '100',
+    });
+    const draw = await me.bet('betsingle', {
+      market_id: first.oneXTwo,
+      selection: 'x',
+      odds: '3.30',
+      stake: '100',
+    });
+    const quarterHome = await me.bet('betsingle', {
+      market_id: quarter.hdp,
+      selection: 'h',
+      odds: '1.95',
+      stake: '100',
+    });
+    expect(await me.balance()).toEqual({ balance: '9500.00', outstanding: '500.00' });
+
+    await desk.trade('result', { match_id: first.id, ht: { home: 1, away: 0 }, ft: { home: 2, away: 1 } });
+    await desk.trade('result', { match_id: quarter.id, ht: { home: 0, away: 0 }, ft: { home: 1, away: 1 } });
+    await runSettlement(env());
+
+    const rows = await Promise.all(
+      [homeMinusHalf, awayPlusHalf, over, draw, quarterHome].map((r) => betRow(env(), r)),
+    );
+    expect(
+      rows.map((r) => [r.status, money(r.payout), money(r.valid_turnover), money(r.commission)]),
+    ).toEqual([
+      ['won', '195.00', '100.00', '0.25'],
+      ['lost', '0.00', '100.00', '0.25'],
+      ['won', '180.00', '100.00', '0.25'],
+      ['lost', '0.00', '100.00', '0.25'],
+      // -0.25 on a draw: half lost; half the stake is valid turnover, rebate 0.125 rounded half-up.
+      ['lost_half', '50.00', '50.00', '0.13'],
+    ]);
+    // 10,000 - 500 staked + 425 paid + 1.13 rebate.
+    expect(await me.balance()).toEqual({ balance: '9926.13', outstanding: '0.00' });
+    expect(await transfersOf(env(), homeMinusHalf)).toEqual([
+      'stake:100.00',
+      'settle:195.00',
+      'commission:0.25',
+    ]);
+    expect((await env().ctx.ledger.verify(env().ctx.db)).ok).toBe(true);
+
+    // The upline's parts add up to the book's result on every bet.
+    const shares = await sql<{ ref_no: string; book: string; parts: string; levels: string }>`
+      select b.ref_no, (-b.win_loss)::text as book, sum(s.win_loss)::text as parts, count(*)::text as levels
+      from bets b join bet_shares s on s.bet_id = b.id and s.settle_gen = b.settle_gen
+      group by b.id`.execute(env().ctx.db);
+    expect(shares.rows).toHaveLength(5);
+    for (const row of shares.rows) {
+      expect(row.parts).toBe(row.book);
+      expect(row.levels).toBe('6');
+    }
+  });
+
+  it('publishing the same result twice changes nothing; a corrected result resettles through new transfers', async () => {
+    await seeded(env());
+    const desk = await tradingDesk(env());
+    const game = await match(env(), desk);
+    const me = await member(env());
+    const home = await me.bet('betsingle', {
+      market_id: game.hdp,
+      selection: 'h',
+      odds: '1.95',
+      stake: '100',
+    });
+    const draw = await me.bet('betsingle', {
+      market_id: game.oneXTwo,
+      selection: 'x',
+      odds: '3.30',
+      stake: '100',
+    });
+    await desk.trade('result', { match_id: game.id, ht: { home: 1, away: 0 }, ft: { home: 2, away: 1 } });
+    await runSettlement(env());
+    expect(await me.balance()).toEqual({ balance: '9995.50', outstanding: '0.00' });
+    const transfers = await env().ctx.ledger.verify(env().ctx.db);
+
+    await desk.trade('result', { match_id: game.id, ht: { home: 1, away: 0 }, ft: { home: 2, away: 1 } });
+    await runSettlement(env());
+    expect(await me.balance()).toEqual({ balance: '9995.50', outstanding: '0.00' });
+    expect((await env().ctx.ledger.verify(env().ctx.db)).counts.transfers).toBe(transfers.counts.transfers);
+
+    // Corrected to 1-1: the home bet now loses, the draw wins.
+    const corrected = await desk.trade('result', {
+      match_id: game.id,
+      ht: { home: 1, away: 0 },
+      ft: { home: 1, away: 1 },
+    });
+    expect(corrected.status, JSON.stringify(corrected)).toBe('1');
+    await runSettlement(env());
+    expect(await betRow(env(), home)).toMatchObject({ status: 'lost', payout: 0n, settle_gen: 3 });
+    expect(await betRow(env(), draw)).toMatchObject({ status: 'won', payout: 33000n, settle_gen: 3 });
+    // 10,000 - 200 + 330 + 0.50 rebate.
+    expect(await me.balance()).toEqual({ balance: '10130.50', outstanding: '0.00' });
+    expect(await transfersOf(env(), home)).toEqual([
+      'stake:100.00',
+      'settle:195.00',
+      'commission:0.25',
+      'reversal:195.25',
+      'settle:0.00',
+      'commission:0.25',
+    ]);
+
+    // And back again: the statement keeps every step, the balance is the first settlement's.
+    await desk.trade('result', { match_id: game.id, ht: { home: 1, away: 0 }, ft: { home: 2, away: 1 } });
+    await runSettlement(env());
+    expect(await me.balance()).toEqual({ balance: '9995.50', outstanding: '0.00' });
+    expect(await betRow(env(), home)).toMatchObject({ status: 'won', settle_gen: 5 });
+    expect((await env().ctx.ledger.verify(env().ctx.db)).ok).toBe(true);
+  });
+
+  it('a half-time result settles first-half bets only; the full-time result the rest', async () => {
+    await seeded(env());
+    const desk = await tradingDesk(env());
+    const game = await match(env(), desk);
+    const me = await member(env());
+    const firstHalf = await me.bet('betsingle', {
+      market_id: game.hdp1h,
+      selection: 'h',
+      odds: '1.90',
+      stake: '100',
+    });
+    const fullTime = await me.bet('betsingle', {
+      market_id: game.hdp,
+      selection: 'h',
+      odds: '1.95',
+      stake: '100',
+    });
+    await desk.trade('live', { match_id: game.id, period: 'ht', minute: 45, home: 1, away: 0 });
+    await desk.trade('result', { match_id: game.id, ht: { home: 1, away: 0 }, ft: null });
+    await runSettlement(env());
+    expect(await betRow(env(), firstHalf)).toMatchObject({ status: 'won', payout: 19000n });
+    expect(await betRow(env(), fullTime)).toMatchObject({ status: 'running', payout: null });
+    await desk.trade('result', { match_id: game.id, ht: { home: 1, away: 0 }, ft: { home: 1, away: 2 } });
+    await runSettlement(env());
+    expect(await betRow(env(), firstHalf)).toMatchObject({ status: 'won', settle_gen: 1 });
+    expect(await betRow(env(), fullTime)).toMatchObject({ status: 'lost', payout: 0n });
+  });
+
+  it('parlays: a lost leg loses the ticket at once; a winner settles on its last leg; a void leg counts 1', async () => {
+    await seeded(env());
+    const desk = await tradingDesk(env());
+    const games = [await match(env(), desk), await match(env(), desk), await match(env(), desk)];
+    const me = await member(env());
+    const legs = (selection: 'h' | 'a') =>
+      games.map((g) => ({ market_id: g.hdp, selection, odds: selection === 'h' ? '1.95' : '2.10' }));
+    const homes = await me.bet('betparlay', { picks: legs('h'), stake: '10' });
+    const aways = await me.bet('betparlay', { picks: legs('a'), stake: '10' });
+    const [a, b, c] = games;
+    if (!a || !b || !c) throw new Error('three games');
+
+    await desk.trade('result', { match_id: a.id, ht: { home: 1, away: 0 }, ft: { home: 1, away: 0 } });
+    await runSettlement(env());
+    expect(await betRow(env(), aways)).toMatchObject({ status: 'lost', payout: 0n });
+    expect(await betRow(env(), homes)).toMatchObject({ status: 'running' });
+
+    await desk.trade('state', { match_id: b.id, state: 2, detail: 'cancelled' });
+    await runSettlement(env());
+    expect(await betRow(env(), homes)).toMatchObject({ status: 'running' });
+
+    await desk.trade('result', { match_id: c.id, ht: { home: 0, away: 0 }, ft: { home: 3, away: 0 } });
+    await runSettlement(env());
+    // 10 x 1.95 x 1 (void) x 1.95 = 38.025 -> 38.03 (half-up once).
+    expect(await betRow(env(), homes)).toMatchObject({ status: 'won', payout: 3803n });
+    expect((await env().ctx.ledger.verify(env().ctx.db)).ok).toBe(true);
+  });
+
+  it('a cancelled match voids its singles: the stake comes back, no turnover, no rebate', async () => {
+    await seeded(env());
+    const desk = await tradingDesk(env());
+    const game = await match(env(), desk);
+    const me = await member(env());
+    const ref = await me.bet('betsingle', { market_id: game.ou, selection: 'u', odds: '2.05', stake: '250' });
+    await desk.trade('state', { match_id: game.id, state: 2, detail: 'cancelled' });
+    await runSettlement(env());
+    expect(await betRow(env(), ref)).toMatchObject({
+      status: 'void',
+      payout: 25000n,
+      valid_turnover: 0n,
+      commission: 0n,
+    });
+    expect(await me.balance()).toEqual({ balance: '10000.00', outstanding: '0.00' });
+  });
+
+  it('the operator cancels a running bet (stake released) and a settled one (settlement reversed, stake back)', async () => {
+    await seeded(env());
+    const desk = await tradingDesk(env());
+    const game = await match(env(), desk);
+    const me = await member(env());
+    const running = await me.bet('betsingle', {
+      market_id: game.ou,
+      selection: 'o',
+      odds: '1.80',
+      stake: '100',
+    });
+    const won = await me.bet('betsingle', {
+      market_id: game.hdp,
+      selection: 'h',
+      odds: '1.95',
+      stake: '100',
+    });
+    const bo = await boLogin(env().app);
+    await desk.trade('result', { match_id: game.id, ht: null, ft: { home: 1, away: 0 } });
+    await runSettlement(env());
+    // Settled: 9,800 + 195 + 0.25 (won) + 0 (over lost) + 0.25.
+    expect(await me.balance()).toEqual({ balance: '9995.50', outstanding: '0.00' });
+
+    const cancelled = await bo.call('trade/cancelbet', { ref_no: won, reason: 'palpable error' });
+    expect(cancelled.body).toMatchObject({ status: '1', ref_no: won, bet_status: 'void' });
+    expect(await betRow(env(), won)).toMatchObject({ status: 'void', payout: 10000n, commission: 0n });
+    expect(await me.balance()).toEqual({ balance: '9900.25', outstanding: '0.00' });
+    expect((await bo.call('trade/cancelbet', { ref_no: 'NOPE' })).body.statusdesc).toBe('betNotExists');
+    expect((await bo.call('trade/cancelbet', { ref_no: won })).body.statusdesc).toBe('betNotExists');
+    expect(running).toBeTruthy();
+    expect((await env().ctx.ledger.verify(env().ctx.db)).ok).toBe(true);
+  });
+
+  it('resettlement of a member who spent the winnings books the shortfall as receivable, never below zero', async () => {
+    await seeded(env());
+    const desk = await tradingDesk(env());
+    const game = await match(env(), desk);
+    const me = await member(env());
+    const bo = await boLogin(env().app);
+    await me.bet('betsingle', { market_id: game.oneXTwo, selection: 'x', odds: '3.30', stake: '5000' });
+    await desk.trade('result', { match_id: game.id, ht: null, ft: { home: 1, away: 1 } });
+    await runSettlement(env());
+    expect(await me.balance()).toEqual({ balance: '21512.50', outstanding: '0.00' });
+    const withdrawn = await bo.call('withdraw', {
+      account_id: 'demomyr',
+      amount: '21000',
+      transfer_id: randomUUID(),
+    });
+    expect(withdrawn.body.status, JSON.stringify(withdrawn.body)).toBe('1');
+    await desk.trade('result', { match_id: game.id, ht: null, ft: { home: 2, away: 1 } });
+    await runSettlement(env());
+    // The reversal took the 512.50 left; the new settlement's rebate (12.50) is the balance now.
+    expect(await me.balance()).toEqual({ balance: '12.50', outstanding: '0.00' });
+    const receivable = await sql<{ balance: string }>`
+      select l.balance::text as balance from ledger_accounts l join accounts a on a.id = l.owner_pk
+      where a.account_id = 'demomyr' and l.kind = 'receivable'`.execute(env().ctx.db);
+    // 16,500 paid + 12.50 rebate taken back; 512.50 was there: 16,000 is owed.
+    expect(receivable.rows[0]?.balance).toBe('-1600000');
+    expect((await env().ctx.ledger.verify(env().ctx.db)).ok).toBe(true);
+  });
+});
