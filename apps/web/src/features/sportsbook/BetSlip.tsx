@@ -2,9 +2,10 @@ import { useId, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { BetView } from '@sb/contract';
-import { checkStake } from '@sb/domain';
+import { checkStake, myanmarOddsAllowed, systemBetCount } from '@sb/domain';
 import type { TFunction } from 'i18next';
 import { isApiError, post } from '../../shared/api/client';
+import type { CallName } from '../../shared/api/calls';
 import { describeError, errorText } from '../../shared/api/errors';
 import { useFormat } from '../../shared/format';
 import { refreshBalance } from '../../shared/session/balance';
@@ -13,21 +14,24 @@ import { Tabs } from '../../shared/ui/Tabs';
 import {
   QUICK_STAKES,
   addStake,
+  foldsFor,
+  isMyanmarTab,
   picksOf,
   slipFigures,
+  stakedBetOf,
   useSlip,
   type SlipPick,
   type SlipTab,
 } from './betslip';
-import { lineFor } from './MarketTable';
+import { lineFor } from './cells';
+import { useBets } from './MyBets';
 import styles from './sportsbook.module.css';
 
-interface BetCheck {
-  odds: string;
+/** The limits a check call answers (betcheck, betcheckmultispecial, betmmoclick). */
+interface Limits {
   min_stake: string;
   max_stake: string;
   max_payout: string;
-  live: boolean;
 }
 
 type Outcome =
@@ -45,16 +49,36 @@ export const sideOf = (t: TFunction, selection: string, home: string, away: stri
         ? t('sportsbook.over')
         : selection === 'u'
           ? t('sportsbook.under')
-          : selection === 'x'
+          : selection.toLowerCase() === 'x'
             ? t('sportsbook.draw')
             : selection;
+
+const KNOWN_KINDS = [
+  'hdp',
+  'ou',
+  '1x2',
+  'oe',
+  'cs',
+  'dc',
+  'htft',
+  'fglg',
+  'tg',
+  'eg',
+  'ml',
+  'tw',
+  'outright',
+];
 
 /** The pick as a bettor reads it: the team or side, with its line. */
 function PickLabel({ pick }: { pick: SlipPick }) {
   const { t } = useTranslation();
   const side = sideOf(t, pick.selection, pick.home, pick.away);
-  const line = pick.kind === 'ou' ? pick.line : lineFor(pick.kind, pick.line, pick.selection);
-  const kind = pick.kind === 'hdp' || pick.kind === 'ou' || pick.kind === '1x2' ? pick.kind : 'hdp';
+  const line = pick.myanmar
+    ? ''
+    : pick.kind === 'ou'
+      ? pick.line
+      : lineFor(pick.kind, pick.line, pick.selection);
+  const kind = (KNOWN_KINDS.includes(pick.kind) ? pick.kind : 'hdp') as 'hdp';
   return (
     <>
       <strong>
@@ -67,18 +91,73 @@ function PickLabel({ pick }: { pick: SlipPick }) {
   );
 }
 
+/** Live min/max stake of the slip: betcheck (single), betcheckmultispecial (parlays), betmmoclick (Myanmar). */
+function useLimits(tab: SlipTab, picks: readonly SlipPick[], oddsCode: string) {
+  const first = picks[0];
+  const multi = tab === 'parlay' || tab === 'system';
+  return useQuery({
+    queryKey: [
+      'betcheck',
+      tab,
+      oddsCode,
+      picks.map((pick) => `${pick.marketId}:${pick.selection}:${pick.odds}`).join(','),
+    ],
+    enabled: first !== undefined && (!multi || picks.length >= 2),
+    meta: { errorDialog: false },
+    staleTime: 10_000,
+    queryFn: ({ signal }) => {
+      if (isMyanmarTab(tab)) {
+        return post<Limits & { line: string }>(
+          'betmmoclick',
+          { ...sessionBody(), market_id: first?.marketId, selection: first?.selection, line: first?.odds },
+          { signal },
+        );
+      }
+      if (multi) {
+        return post<Limits>(
+          'betcheckmultispecial',
+          {
+            ...sessionBody(),
+            odds_type: oddsCode,
+            picks: picks.map((pick) => ({
+              market_id: pick.marketId,
+              selection: pick.selection,
+              odds: pick.odds,
+            })),
+          },
+          { signal },
+        );
+      }
+      return post<Limits>(
+        'betcheck',
+        {
+          ...sessionBody(),
+          odds_type: oddsCode,
+          market_id: first?.marketId,
+          selection: first?.selection,
+          odds: first?.odds,
+        },
+        { signal },
+      );
+    },
+  });
+}
+
 /** The domain's stake rule against the live limits: a code of the error catalogue, or null when placeable. */
-function singleStakeProblem(
-  pick: SlipPick | undefined,
+function stakeProblem(
+  tab: SlipTab,
+  picks: readonly SlipPick[],
+  folds: readonly number[],
   stake: string,
-  limits: BetCheck | undefined,
+  limits: Limits | undefined,
 ): string | null {
-  if (!pick || !limits || stake.trim() === '') return null;
+  const bet = stakedBetOf(tab, picks, folds);
+  if (!bet || !limits || stake.trim() === '') return null;
   try {
     const result = checkStake({
       stake,
       limits: { min: limits.min_stake, max: limits.max_stake, maxPayout: limits.max_payout },
-      bet: { kind: 'single', format: pick.format, price: pick.odds },
+      bet,
       mode: 'strict',
     });
     return result.ok ? null : result.code;
@@ -87,29 +166,100 @@ function singleStakeProblem(
   }
 }
 
-/** Live min/max stake for a single from betcheck. */
-function useBetCheck(pick: SlipPick | undefined, oddsCode: string) {
-  return useQuery({
-    queryKey: ['betcheck', pick?.marketId, pick?.selection, pick?.odds, oddsCode],
-    enabled: pick !== undefined,
-    meta: { errorDialog: false },
-    staleTime: 10_000,
-    queryFn: ({ signal }) =>
-      post<BetCheck>(
-        'betcheck',
-        {
-          ...sessionBody(),
-          odds_type: oddsCode,
-          market_id: pick?.marketId,
-          selection: pick?.selection,
-          odds: pick?.odds,
-        },
-        { signal },
-      ),
-  });
+/** What a placement sends, by slip: the call and its body (without session and idempotency key). */
+function placementOf(
+  tab: SlipTab,
+  picks: readonly SlipPick[],
+  folds: readonly number[],
+  stake: string,
+  oddsCode: string,
+): { call: CallName; body: Record<string, unknown> } {
+  const priced = picks.map((pick) => ({
+    market_id: pick.marketId,
+    selection: pick.selection,
+    odds: pick.odds,
+  }));
+  const lined = picks.map((pick) => ({
+    market_id: pick.marketId,
+    selection: pick.selection,
+    line: pick.odds,
+  }));
+  switch (tab) {
+    case 'single':
+      return { call: 'betsingle', body: { odds_type: oddsCode, ...priced[0], stake } };
+    case 'parlay':
+      return { call: 'betparlay', body: { odds_type: oddsCode, picks: priced, stake } };
+    case 'system':
+      return {
+        call: 'placesysparlay',
+        body: { odds_type: oddsCode, picks: priced, fold_sizes: foldsFor(picks.length, folds), stake },
+      };
+    case 'mmSingle':
+      return { call: 'betsinglemmo', body: { ...lined[0], stake } };
+    case 'mmParlay':
+      return { call: 'betparlaymmo', body: { picks: lined, stake } };
+  }
 }
 
-/** The bet slip: single and mix parlay tabs, stake with quick stakes, payout, placement with re-confirm. */
+/** A placed live bet waits for acceptance: shown until my bets list it as running (or it is gone). */
+function PlacedStatus({ bet }: { bet: BetView }) {
+  const { t } = useTranslation();
+  const accountId = useSession((state) => state.account?.info.account_id);
+  const running = useBets('betacceptlist', accountId);
+  const waiting = useBets('pendingbetlist', accountId);
+  const accepted = bet.status !== 'waiting' || running.data?.some((held) => held.bet_id === bet.bet_id);
+  const stillWaiting = waiting.data?.some((held) => held.bet_id === bet.bet_id);
+  const status = accepted ? 'running' : stillWaiting || waiting.data === undefined ? 'waiting' : 'rejected';
+  return (
+    <span data-testid="betslip-placed-status" data-status={status}>
+      {t('sportsbook.betslip.placed', { ref: bet.ref_no, status: t(`betStatus.${status}`) })}
+    </span>
+  );
+}
+
+/** The system's fold sizes: the domain's options for the legs, with the bets and total stake they make. */
+function SystemFolds({ picks, stake }: { picks: number; stake: string }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const chosen = useSlip((state) => state.folds);
+  const setFolds = useSlip((state) => state.setFolds);
+  const folds = foldsFor(picks, chosen);
+  const options = foldsFor(picks, []);
+  if (options.length === 0) return null;
+  return (
+    <fieldset className={styles.folds} data-testid="betslip-folds">
+      <legend>{t('sportsbook.betslip.folds')}</legend>
+      {options.map((size) => (
+        <label key={size} className="sb-check">
+          <input
+            type="checkbox"
+            checked={folds.includes(size)}
+            onChange={(event) =>
+              setFolds(event.target.checked ? [...folds, size] : folds.filter((held) => held !== size))
+            }
+            data-testid={`betslip-fold-${size}`}
+          />
+          <span>
+            {t('sportsbook.betslip.fold', { size, picks })}{' '}
+            <span className={styles.muted}>×{systemBetCount(picks, [size])}</span>
+          </span>
+        </label>
+      ))}
+      <p className={styles.muted} data-testid="betslip-combinations">
+        {t('sportsbook.betslip.combinations', {
+          count: systemBetCount(picks, folds),
+          stake: fmt.number(stake || '0'),
+        })}
+      </p>
+    </fieldset>
+  );
+}
+
+/**
+ * The bet slip: single, mix parlay and system parlay tabs (and single and parlay Myanmar for MMK members),
+ * each with its stake, quick stakes, live limits and payout from the domain rules, placement with an
+ * idempotency key and re-confirmation of a moved price.
+ */
 export function BetSlip({ oddsCode }: { oddsCode: string }) {
   const { t } = useTranslation();
   const id = useId();
@@ -118,66 +268,47 @@ export function BetSlip({ oddsCode }: { oddsCode: string }) {
   const slip = useSlip();
   const viewOnly = useSession((state) => state.viewOnly);
   const currency = useSession((state) => state.account?.info.currency ?? '');
+  const myanmarAllowed = myanmarOddsAllowed(currency);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const busy = useRef(false);
   const picks = picksOf(slip);
-  const figures = slipFigures(slip.tab, picks, slip.stake);
-  const check = useBetCheck(slip.tab === 'single' ? picks[0] : undefined, oddsCode);
-  const stakeProblem = singleStakeProblem(
-    slip.tab === 'single' ? picks[0] : undefined,
-    slip.stake,
-    check.data,
-  );
+  const stake = slip.stakes[slip.tab];
+  const figures = slipFigures(slip.tab, picks, stake, slip.folds);
+  const limits = useLimits(slip.tab, picks, oddsCode);
+  const problem = stakeProblem(slip.tab, picks, slip.folds, stake, limits.data);
+  const multi = slip.tab !== 'single' && slip.tab !== 'mmSingle';
 
   const place = useMutation({
     meta: { errorDialog: false },
     mutationFn: async () => {
       const state = useSlip.getState();
       const current = picksOf(state);
-      const body =
-        state.tab === 'single'
-          ? {
-              market_id: current[0]?.marketId,
-              selection: current[0]?.selection,
-              odds: current[0]?.odds,
-            }
-          : {
-              picks: current.map((pick) => ({
-                market_id: pick.marketId,
-                selection: pick.selection,
-                odds: pick.odds,
-              })),
-            };
-      const payload = { odds_type: oddsCode, ...body, stake: state.stake.trim() };
+      const { call, body } = placementOf(
+        state.tab,
+        current,
+        state.folds,
+        state.stakes[state.tab].trim(),
+        oddsCode,
+      );
       // The same payload retried keeps its key: the server places it at most once.
-      const key = state.keyFor(JSON.stringify([state.tab, payload]));
-      return post<{ bet: BetView }>(state.tab === 'single' ? 'betsingle' : 'betparlay', {
-        ...sessionBody(),
-        ...payload,
-        idempotency_key: key,
-      });
+      const key = state.keyFor(JSON.stringify([call, body]));
+      return post<{ bet: BetView }>(call, { ...sessionBody(), ...body, idempotency_key: key });
     },
     onSuccess: (reply) => {
-      useSlip.getState().endAttempt();
-      useSlip.getState().clear();
+      useSlip.getState().placed();
       setOutcome({ kind: 'placed', bet: reply.bet });
       void client.invalidateQueries({ queryKey: ['account'] });
       void refreshBalance();
     },
     onError: (error) => {
-      if (isApiError(error) && error.code === 'oddsChanged' && typeof error.data.odds === 'string') {
+      const next = isApiError(error) ? (error.data.odds ?? error.data.line) : undefined;
+      if (isApiError(error) && error.code === 'oddsChanged' && typeof next === 'string') {
         const marketId = Number(error.data.market_id);
         const selection = String(error.data.selection ?? '');
         const held = picksOf(useSlip.getState()).find(
           (pick) => pick.marketId === marketId && pick.selection === selection,
         );
-        setOutcome({
-          kind: 'oddsChanged',
-          marketId,
-          selection,
-          old: held?.odds ?? '',
-          next: error.data.odds,
-        });
+        setOutcome({ kind: 'oddsChanged', marketId, selection, old: held?.odds ?? '', next });
         return;
       }
       setOutcome({ kind: 'error', text: describeError(t, error) });
@@ -203,7 +334,14 @@ export function BetSlip({ oddsCode }: { oddsCode: string }) {
   const tabs: { key: SlipTab; label: string; badge?: number }[] = [
     { key: 'single', label: t('sportsbook.betslip.single') },
     { key: 'parlay', label: t('sportsbook.betslip.parlay'), badge: Object.keys(slip.parlay).length },
+    { key: 'system', label: t('sportsbook.betslip.system'), badge: Object.keys(slip.parlay).length },
   ];
+  if (myanmarAllowed) {
+    tabs.push(
+      { key: 'mmSingle', label: t('sportsbook.betslip.mmSingle') },
+      { key: 'mmParlay', label: t('sportsbook.betslip.mmParlay'), badge: Object.keys(slip.mmParlay).length },
+    );
+  }
 
   return (
     <section className={styles.slip} aria-labelledby={`${id}-slip`} data-testid="betslip">
@@ -222,7 +360,9 @@ export function BetSlip({ oddsCode }: { oddsCode: string }) {
       />
       <div id="betslip-panel" role="tabpanel" className={styles.slipBody}>
         {picks.length === 0 ? (
-          <p className={styles.muted}>{t('sportsbook.betslip.empty')}</p>
+          <p className={styles.muted}>
+            {isMyanmarTab(slip.tab) ? t('sportsbook.betslip.mmEmpty') : t('sportsbook.betslip.empty')}
+          </p>
         ) : (
           <ul className={styles.slipPicks}>
             {picks.map((pick) => (
@@ -235,7 +375,7 @@ export function BetSlip({ oddsCode }: { oddsCode: string }) {
                 </span>
                 <button
                   type="button"
-                  className="sb-button sb-button--ghost"
+                  className="sb-btn sb-btn--ghost sb-btn--icon"
                   aria-label={t('sportsbook.betslip.remove')}
                   onClick={() => slip.remove(pick.matchId)}
                 >
@@ -245,15 +385,16 @@ export function BetSlip({ oddsCode }: { oddsCode: string }) {
             ))}
           </ul>
         )}
-        {slip.tab === 'parlay' && picks.length === 1 && (
-          <p className={styles.muted}>{t('sportsbook.betslip.parlayMin')}</p>
-        )}
+        {multi && picks.length === 1 && <p className={styles.muted}>{t('sportsbook.betslip.parlayMin')}</p>}
+        {slip.tab === 'system' && picks.length >= 2 && <SystemFolds picks={picks.length} stake={stake} />}
         <label className={styles.stakeField}>
-          <span>{t('sportsbook.betslip.stake')}</span>
+          <span>
+            {slip.tab === 'system' ? t('sportsbook.betslip.unitStake') : t('sportsbook.betslip.stake')}
+          </span>
           <input
             className="sb-input"
             inputMode="decimal"
-            value={slip.stake}
+            value={stake}
             onChange={(event) => slip.setStake(event.target.value.replace(/[^\d.]/g, ''))}
             data-testid="betslip-stake"
           />
@@ -263,37 +404,47 @@ export function BetSlip({ oddsCode }: { oddsCode: string }) {
             <button
               key={amount}
               type="button"
-              className="sb-button sb-button--ghost"
-              onClick={() => slip.setStake(addStake(slip.stake, amount))}
+              className="sb-btn sb-btn--ghost"
+              onClick={() => slip.setStake(addStake(stake, amount))}
               data-testid={`betslip-quick-${amount}`}
             >
               +{amount}
             </button>
           ))}
         </div>
-        {check.data && (
+        {limits.data && (
           <p className={styles.muted} data-testid="betslip-limits">
             {t('sportsbook.betslip.limits', {
-              min: fmt.number(check.data.min_stake),
-              max: fmt.number(check.data.max_stake),
+              min: fmt.number(limits.data.min_stake),
+              max: fmt.number(limits.data.max_stake),
             })}
           </p>
         )}
-        {stakeProblem && (
+        {problem && (
           <p className={styles.stakeError} role="alert" data-testid="betslip-stake-error">
-            {errorText(t, stakeProblem)}
+            {errorText(t, problem)}
           </p>
         )}
         <dl className={styles.figures}>
-          <dt>{t('sportsbook.betslip.risk')}</dt>
-          <dd data-testid="betslip-risk">{figures ? fmt.money(figures.risk, currency) : '-'}</dd>
+          {slip.tab === 'system' && (
+            <>
+              <dt>{t('sportsbook.betslip.totalStake')}</dt>
+              <dd data-testid="betslip-total-stake">{figures ? fmt.money(figures.risk, currency) : '-'}</dd>
+            </>
+          )}
+          {slip.tab !== 'system' && (
+            <>
+              <dt>{t('sportsbook.betslip.risk')}</dt>
+              <dd data-testid="betslip-risk">{figures ? fmt.money(figures.risk, currency) : '-'}</dd>
+            </>
+          )}
           <dt>{t('sportsbook.betslip.payout')}</dt>
           <dd data-testid="betslip-payout">{figures ? fmt.money(figures.payout, currency) : '-'}</dd>
         </dl>
         <button
           type="button"
-          className="sb-button"
-          disabled={!figures || stakeProblem !== null || viewOnly || place.isPending}
+          className="sb-btn sb-btn--primary"
+          disabled={!figures || problem !== null || viewOnly || place.isPending}
           onClick={submit}
           data-testid="betslip-place"
         >
@@ -305,18 +456,14 @@ export function BetSlip({ oddsCode }: { oddsCode: string }) {
             className={`sb-notice ${outcome.kind === 'placed' ? '' : 'sb-notice--warning'}`}
             data-testid="betslip-message"
           >
-            {outcome.kind === 'placed' &&
-              t('sportsbook.betslip.placed', {
-                ref: outcome.bet.ref_no,
-                status: t(`betStatus.${outcome.bet.status === 'waiting' ? 'waiting' : 'running'}`),
-              })}
+            {outcome.kind === 'placed' && <PlacedStatus bet={outcome.bet} />}
             {outcome.kind === 'error' && outcome.text}
             {outcome.kind === 'oddsChanged' && (
               <>
                 <p>{t('sportsbook.betslip.oddsChanged', { old: outcome.old, new: outcome.next })}</p>
                 <button
                   type="button"
-                  className="sb-button"
+                  className="sb-btn sb-btn--primary"
                   onClick={confirmOdds}
                   disabled={place.isPending}
                   data-testid="betslip-confirm-odds"

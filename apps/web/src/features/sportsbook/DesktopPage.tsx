@@ -1,112 +1,84 @@
-import { useId, useState } from 'react';
+import { useDeferredValue, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MemberSettings } from '@sb/contract';
+import { myanmarOddsAllowed } from '@sb/domain';
 import { saveMemberSettingsQuietly } from '../../shared/settings/api';
 import { useLayout } from '../../shared/settings/store';
 import { useSession } from '../../shared/session/store';
-import { useMemberSports, useSportName, type MenuSport } from '../../shared/sports';
-import { QueryView } from '../../shared/ui/QueryView';
+import { useMemberSports } from '../../shared/sports';
 import { Tabs } from '../../shared/ui/Tabs';
 import { BetSlip } from './BetSlip';
-import { MarketTable, useLiveTicks } from './MarketTable';
+import { Filters } from './Filters';
+import { LiveCentre } from './LiveCentre';
+import { MarketTable, useLiveTicks, type ListQuery } from './MarketTable';
 import { useSlip } from './betslip';
-import { MENU_TABS, formatOfCode, type MenuTab } from './markets';
+import { MENU_TABS, formatOfCode } from './markets';
 import { MyBets } from './MyBets';
+import { favouriteIds, marketViewOf, menuOf, pageSizeOf, sortOf, timeFilterShown, useScreen } from './nav';
+import { SportsMenu } from './SportsMenu';
 import styles from './sportsbook.module.css';
 
 type OddsType = MemberSettings['oddsType'];
 
-const COUNTS = ['live', 'today', 'early'] as const;
-
-/** One sport of the menu: its name and how many events are live, today and early. */
-function MenuItem({
-  sport,
-  name,
-  selected,
-  onSelect,
-}: {
-  sport: MenuSport;
-  name: string;
-  selected: boolean;
-  onSelect: () => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <li
-      className={`${styles.sport} ${selected ? styles.selected : ''}`}
-      data-testid={`menu-sport-${sport.id}`}
-    >
-      <span className={styles.sportName}>
-        <button
-          type="button"
-          className={styles.sportButton}
-          aria-pressed={selected}
-          onClick={onSelect}
-          data-testid={`menu-sport-${sport.id}-select`}
-        >
-          {name}
-        </button>
-      </span>
-      <span className={styles.counts}>
-        {COUNTS.map((kind) => (
-          <span
-            key={kind}
-            className={`${styles.count} ${styles[kind]}`}
-            title={t(`sportsbook.${kind}`)}
-            data-testid={`menu-sport-${sport.id}-${kind}`}
-          >
-            <span className="sb-visually-hidden">{t(`sportsbook.${kind}`)} </span>
-            {sport[kind]}
-          </span>
-        ))}
-      </span>
-    </li>
-  );
-}
-
 /**
- * /desktop, the sportsbook: the server's sports menu (uxmenu) in the member's order with its live/today/early
- * counts; the selected sport's match list (today, early, live) with live ticks; the bet slip and my bets.
+ * /desktop, the sportsbook: the sports menu (uxmenu) in the member's order with its counts and the
+ * favourites; the menu tabs, market type and filters (kept as the spec's menu0..menu3, selectedDays, selected
+ * leagues and search text); the virtualised match list with live ticks; the live centre; the bet slip and
+ * my bets.
  */
 export function DesktopPage() {
   const { t } = useTranslation();
   const id = useId();
-  const { query, sports } = useMemberSports();
-  const sportName = useSportName();
+  const { sports } = useMemberSports();
   const oddsType = useLayout((state) => state.pageDisplay.oddsType);
   const setPageDisplay = useLayout((state) => state.setPageDisplay);
+  const menu0 = useLayout((state) => state.menu0);
+  const menu1 = useLayout((state) => state.menu1);
+  const menu2 = useLayout((state) => state.menu2);
+  const menu3 = useLayout((state) => state.menu3);
+  const setMenus = useLayout((state) => state.setMenus);
+  const selectedLeagues = useLayout((state) => state.selectedLeagues);
+  const favourites = useLayout((state) => state.favourites);
+  const search = useDeferredValue(useLayout((state) => state.searchText.trim()));
+  const eventSorting = useLayout((state) => state.pageDisplay.eventSorting);
+  const pageSize = useLayout((state) => state.pageDisplay.pageSize);
+  const screen = useScreen();
   const currency = useSession((state) => state.account?.info.currency);
   const viewOnly = useSession((state) => state.viewOnly);
-  const oddsTypes: OddsType[] = currency === 'MMK' ? ['1', '2', '3', '4', '5'] : ['1', '2', '3', '4'];
-  const [chosenSport, setChosenSport] = useState<number | null>(null);
-  const [menu, setMenu] = useState<MenuTab>('today');
-  const sportId = chosenSport ?? sports[0]?.id ?? null;
-  const oddsCode = oddsType === '5' ? '1' : oddsType;
+  const myanmarAllowed = myanmarOddsAllowed(currency ?? '');
+  const oddsTypes: OddsType[] = myanmarAllowed ? ['1', '2', '3', '4', '5'] : ['1', '2', '3', '4'];
+  // menu2 names the sport; one the menu no longer offers falls back to the first in the member's order.
+  const sportId = sports.some((sport) => sport.id === menu2) ? menu2 : (sports[0]?.id ?? null);
+  const menu = menuOf(menu1);
+  const view = marketViewOf(menu, menu3);
+  const oddsCode = oddsType === '5' && !myanmarAllowed ? '1' : oddsType;
+  const format = formatOfCode(oddsCode);
+  const favouritesMode = menu0 === 'fav';
+  const showTimeFilter = !favouritesMode && timeFilterShown({ menu0 }, menu, sportId);
   // One market subscription for the shown sport, kept across menu tabs and pages.
-  useLiveTicks(sportId, formatOfCode(oddsCode));
+  useLiveTicks(sportId === null || favouritesMode ? [] : [`sport:${sportId}`], format);
+
+  const query: ListQuery | null =
+    sportId === null && !favouritesMode
+      ? null
+      : {
+          sportId: sportId ?? 0,
+          menu,
+          view,
+          oddsCode,
+          sort: sortOf(eventSorting),
+          timeFilter: showTimeFilter ? screen.timeFilter : 0,
+          liveOnly: menu !== 'live' && screen.liveOnly,
+          leagues: selectedLeagues.map(Number).filter((value) => Number.isSafeInteger(value) && value > 0),
+          search,
+          page: screen.page,
+          pageSize: pageSizeOf(pageSize),
+          favourites: favouritesMode ? favouriteIds(favourites) : null,
+        };
 
   return (
     <div className={styles.layout}>
-      <aside className={styles.sidebar} aria-labelledby={`${id}-sports`}>
-        <h2 id={`${id}-sports`} className={styles.sideTitle}>
-          {t('sportsbook.sports')}
-        </h2>
-        <QueryView query={query} isEmpty={(data) => data.length === 0} rows={6}>
-          {() => (
-            <ul className={styles.sports} data-testid="sports-menu">
-              {sports.map((sport) => (
-                <MenuItem
-                  key={sport.id}
-                  sport={sport}
-                  name={sportName(sport)}
-                  selected={sport.id === sportId}
-                  onSelect={() => setChosenSport(sport.id)}
-                />
-              ))}
-            </ul>
-          )}
-        </QueryView>
-      </aside>
+      <SportsMenu sportId={sportId} />
       <section className={styles.main} aria-labelledby={`${id}-title`}>
         <div className={styles.toolbar}>
           <h1 id={`${id}-title`}>{t('products.desktop')}</h1>
@@ -114,7 +86,7 @@ export function DesktopPage() {
             <span>{t('settings.oddsType')}</span>
             <select
               className="sb-select sb-select--compact"
-              value={oddsType}
+              value={oddsCode}
               onChange={(event) => {
                 const value = event.target.value as OddsType;
                 setPageDisplay({ oddsType: value });
@@ -133,27 +105,33 @@ export function DesktopPage() {
           </label>
         </div>
         {viewOnly && <p className="sb-notice sb-notice--warning">{t('sportsbook.viewOnly')}</p>}
-        <Tabs
-          items={MENU_TABS.map((key) => ({ key, label: t(`sportsbook.${key}`) }))}
-          value={menu}
-          onChange={setMenu}
-          label={t('sportsbook.menu')}
-          idPrefix="menu"
-        />
+        {screen.liveCentre !== null && (
+          <LiveCentre
+            key={screen.liveCentre}
+            matchId={screen.liveCentre}
+            oddsCode={oddsCode}
+            format={format}
+          />
+        )}
+        {!favouritesMode && (
+          <Tabs
+            items={MENU_TABS.map((key) => ({ key, label: t(`sportsbook.${key}`) }))}
+            value={menu}
+            onChange={(next) => {
+              setMenus({ menu1: next });
+              useScreen.setState({ page: 1, expanded: null });
+            }}
+            label={t('sportsbook.menu')}
+            idPrefix="menu"
+          />
+        )}
+        <Filters menu={menu} view={view} sportId={sportId} showTimeFilter={showTimeFilter} />
         <div id="menu-panel" role="tabpanel">
-          {sportId !== null && (
-            <MarketTable
-              key={`${sportId}-${menu}`}
-              sportId={sportId}
-              menu={menu}
-              oddsCode={oddsCode}
-              format={formatOfCode(oddsCode)}
-            />
-          )}
+          {query && <MarketTable query={query} format={format} />}
         </div>
       </section>
       <aside className={styles.right}>
-        <BetSlip oddsCode={oddsCode} />
+        <BetSlip oddsCode={oddsCode === '5' ? '1' : oddsCode} />
         <MyBets />
       </aside>
     </div>

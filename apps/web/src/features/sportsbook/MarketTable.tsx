@@ -1,5 +1,6 @@
-import { memo, useEffect, useState } from 'react';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import type { MatchListReply } from '@sb/contract';
 import type { OddsFormat } from '@sb/domain';
@@ -7,107 +8,157 @@ import { post } from '../../shared/api/client';
 import { useFormat } from '../../shared/format';
 import { subscribeMarkets } from '../../shared/session/push';
 import { usePushStatus } from '../../shared/session/pushStatus';
+import { useLayout } from '../../shared/settings/store';
 import { QueryView } from '../../shared/ui/QueryView';
-import { useSlip } from './betslip';
-import {
-  COLUMN_KINDS,
-  PERIODS,
-  SELECTIONS,
-  pageOf,
-  priceFormat,
-  useMarkets,
-  type ColumnKind,
-  type MarketPage,
-  type MenuTab,
-  type Period,
-} from './markets';
+import { LineCell, MarketPrices, MyanmarCell, PriceCell } from './cells';
+import { MatchMarkets } from './MatchMarkets';
+import { SELECTIONS, pageOf, useMarkets, type ColumnKind, type MarketPage, type MenuTab } from './markets';
+import { earlyDayOffset, favouriteKey, onEarlyDay, useScreen, type MarketView } from './nav';
 import styles from './sportsbook.module.css';
 
-export const PAGE_SIZE = 30;
+export { lineFor } from './cells';
 
-/** The line as the books show it: a handicap on the giving side (home when negative), a total on over. */
-export function lineFor(kind: string, line: string, selection: string): string {
-  if (kind === 'hdp') {
-    const value = Number(line);
-    if (!Number.isFinite(value)) return '';
-    if (value === 0) return selection === 'h' ? '0' : '';
-    const giving = value < 0 ? 'h' : 'a';
-    return selection === giving ? line.replace(/^[-+]/, '') : '';
-  }
-  if (kind === 'ou') return selection === 'o' ? line : '';
-  return '';
+/** What the list shows: one sport's menu tab, market type, filters and page, or the favourite matches. */
+export interface ListQuery {
+  sportId: number;
+  menu: MenuTab;
+  view: MarketView;
+  /** The member's odds type code, '5' for the Myanmar view. */
+  oddsCode: string;
+  sort: '1' | '2' | '3';
+  timeFilter: number;
+  liveOnly: boolean;
+  leagues: number[];
+  search: string;
+  page: number;
+  pageSize: number;
+  /** Set in the favourites menu: these matches by id (uxmatch2) instead of the sport's list. */
+  favourites: number[] | null;
 }
 
-/** One price: re-renders only when its own price, status or move changes; flashes on a move. */
-const PriceCell = memo(function PriceCell({
+const HDPOU_COLUMNS: { period: string; kind: ColumnKind }[] = ['ft', '1h'].flatMap((period) =>
+  (['hdp', 'ou', '1x2'] as const).map((kind) => ({ period, kind })),
+);
+
+const columnsOf = (view: MarketView) =>
+  view.code === 'hdpou'
+    ? HDPOU_COLUMNS
+    : view.periods.flatMap((period) => view.kinds.map((kind) => ({ period, kind })));
+
+/** Fetches the list (uxmarket, or uxmatch2 for favourites) and loads it into the odds store. */
+export function useMarketList(query: ListQuery) {
+  const connected = usePushStatus((state) => state.connected);
+  const autoRefresh = useLayout((state) => state.betting.autoRefreshOdds !== 'false');
+  const odds_type = query.oddsCode;
+  return useQuery({
+    queryKey: ['cache', 'list', query],
+    queryFn: async ({ signal }) => {
+      let reply: Partial<MatchListReply>;
+      if (query.favourites) {
+        reply =
+          query.favourites.length === 0
+            ? { leagues: [], matches: [], odds: [], links: [], heads: [], total: 0, page: 1 }
+            : await post<MatchListReply>(
+                'uxmatch2',
+                { match_ids: query.favourites.slice(0, 200), odds_type },
+                { signal },
+              );
+      } else {
+        reply = await post<MatchListReply>(
+          'uxmarket',
+          {
+            sport_id: query.sportId,
+            menu: query.menu,
+            market_type: query.view.code,
+            odds_type,
+            sort: query.sort,
+            time_filter: query.timeFilter,
+            live_only: query.liveOnly,
+            leagues: query.leagues,
+            search: query.search,
+            page: query.page,
+            page_size: query.pageSize,
+          },
+          { signal },
+        );
+      }
+      useMarkets.getState().load({ matches: reply.matches ?? [], odds: reply.odds ?? [] });
+      return pageOf(
+        {
+          leagues: reply.leagues ?? [],
+          matches: reply.matches ?? [],
+          odds: reply.odds ?? [],
+          links: reply.links ?? [],
+          heads: reply.heads ?? [],
+          total: Number(reply.total ?? 0),
+          page: Number(reply.page ?? query.page),
+        },
+        query.view.kinds,
+        query.view.periods,
+      );
+    },
+    placeholderData: keepPreviousData,
+    staleTime: 15_000,
+    // The socket keeps prices fresh; without it the list refreshes itself when the setting says so.
+    refetchInterval: connected || !autoRefresh ? false : 30_000,
+  });
+}
+
+/**
+ * Patches the odds store from the sport's market topic while the screen shows it. Ticks are gathered and
+ * applied once per animation frame: a burst of 200 ticks a second is a few store updates, each re-rendering
+ * only the cells whose price changed.
+ */
+export function useLiveTicks(topics: readonly string[], format: OddsFormat): void {
+  const key = topics.join(',');
+  useEffect(() => {
+    if (key === '') return;
+    let queue: unknown[] = [];
+    let frame: number | null = null;
+    const schedule =
+      typeof requestAnimationFrame === 'function'
+        ? requestAnimationFrame
+        : (callback: () => void) => setTimeout(callback, 16) as unknown as number;
+    const cancel = typeof cancelAnimationFrame === 'function' ? cancelAnimationFrame : clearTimeout;
+    const flush = () => {
+      frame = null;
+      const changes = queue;
+      queue = [];
+      useMarkets.getState().patchMany(changes, format);
+    };
+    const stop = subscribeMarkets(key.split(','), (change) => {
+      // A bounded queue: past 5,000 unapplied ticks the oldest are dropped (a later tick carries the state).
+      if (queue.length >= 5_000) queue.shift();
+      queue.push(change);
+      if (frame === null) frame = schedule(flush);
+    });
+    return () => {
+      stop();
+      if (frame !== null) cancel(frame);
+    };
+  }, [key, format]);
+}
+
+function MarketCell({
   marketId,
-  selection,
+  kind,
   format,
+  myanmar,
 }: {
-  marketId: number;
-  selection: string;
+  marketId?: number;
+  kind: string;
   format: OddsFormat;
+  myanmar: boolean;
 }) {
   const { t } = useTranslation();
-  const price = useMarkets((state) => state.markets[marketId]?.prices[selection]);
-  const open = useMarkets((state) => state.markets[marketId]?.open ?? false);
-  const move = useMarkets((state) => state.markets[marketId]?.moves[selection]);
-  const picked = useSlip((state) =>
-    state.tab === 'single'
-      ? state.single?.marketId === marketId && state.single.selection === selection
-      : Object.values(state.parlay).some(
-          (pick) => pick.marketId === marketId && pick.selection === selection,
-        ),
-  );
-  if (price === undefined) return <span className={styles.price} />;
-  if (!open) {
+  if (marketId === undefined) return <td className={styles.cell} />;
+  if (kind !== 'hdp' && kind !== 'ou' && kind !== '1x2') {
     return (
-      <span className={`${styles.price} ${styles.locked}`} data-testid={`price-${marketId}-${selection}`}>
-        <span aria-hidden="true">🔒</span>
-        <span className="sb-visually-hidden">{t('sportsbook.suspended')}</span>
-      </span>
+      <td className={styles.cell}>
+        <MarketPrices marketId={marketId} format={format} />
+      </td>
     );
   }
-  const add = () => {
-    const market = useMarkets.getState().markets[marketId];
-    const match = market ? useMarkets.getState().matches[market.matchId] : undefined;
-    if (!market || !match) return;
-    useSlip.getState().add({
-      marketId,
-      matchId: market.matchId,
-      selection,
-      odds: market.prices[selection] ?? price,
-      format: priceFormat(market.kind, format),
-      kind: market.kind,
-      period: market.period,
-      line: market.line,
-      home: match.home,
-      away: match.away,
-    });
-  };
-  const flash = move ? (move.dir > 0 ? styles.up : styles.down) : '';
-  return (
-    <button
-      type="button"
-      key={move?.at ?? 0}
-      className={`${styles.price} ${price.startsWith('-') ? styles.negative : ''} ${flash} ${picked ? styles.picked : ''}`}
-      data-testid={`price-${marketId}-${selection}`}
-      onClick={add}
-    >
-      {price}
-    </button>
-  );
-});
-
-const LineCell = memo(function LineCell({ marketId, selection }: { marketId: number; selection: string }) {
-  const kind = useMarkets((state) => state.markets[marketId]?.kind ?? '');
-  const line = useMarkets((state) => state.markets[marketId]?.line ?? '');
-  return <span className={styles.line}>{lineFor(kind, line, selection)}</span>;
-});
-
-function MarketCell({ marketId, kind, format }: { marketId?: number; kind: ColumnKind; format: OddsFormat }) {
-  const { t } = useTranslation();
-  if (marketId === undefined) return <td className={styles.cell} />;
   return (
     <td className={styles.cell}>
       {SELECTIONS[kind].map((selection) => (
@@ -116,179 +167,339 @@ function MarketCell({ marketId, kind, format }: { marketId?: number; kind: Colum
             <span className={styles.line}>{selection.toUpperCase()}</span>
           ) : kind === 'ou' && selection === 'u' ? (
             <span className={styles.line}>{t('sportsbook.under')}</span>
+          ) : myanmar ? (
+            <span className={styles.line}>{kind === 'ou' ? t('sportsbook.over') : ''}</span>
           ) : (
             <LineCell marketId={marketId} selection={selection} />
           )}
-          <PriceCell marketId={marketId} selection={selection} format={format} />
+          {myanmar && kind !== '1x2' ? (
+            <MyanmarCell marketId={marketId} selection={selection} />
+          ) : (
+            <PriceCell marketId={marketId} selection={selection} format={format} />
+          )}
         </div>
       ))}
     </td>
   );
 }
 
+/** Kick-off (GMT+8) or, live, the score and minute with a button to the live centre. */
+function When({ matchId, early }: { matchId: number; early: boolean }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const match = useMarkets((state) => state.matches[matchId]);
+  const openLive = useScreen((state) => state.openLiveCentre);
+  if (!match) return null;
+  if (!match.live) return <span>{early ? fmt.dateTime(match.kickoff) : fmt.time(match.kickoff)}</span>;
+  return (
+    <button
+      type="button"
+      className={styles.liveButton}
+      onClick={() => openLive(matchId)}
+      aria-label={t('sportsbook.openLive', { match: `${match.home} - ${match.away}` })}
+      data-testid={`open-live-${matchId}`}
+    >
+      <span className={styles.score}>
+        {match.score[0]}-{match.score[1]}
+      </span>
+      <span className={styles.minute}>
+        {match.period && match.period !== 'pre' ? `${match.period.toUpperCase()} ` : ''}
+        {match.minute}&apos;
+      </span>
+    </button>
+  );
+}
+
 const MatchRow = memo(function MatchRow({
   matchId,
   columns,
+  view,
   format,
+  myanmar,
   early,
+  more,
+  index,
+  measure,
 }: {
   matchId: number;
   columns: MarketPage['columns'][number] | undefined;
+  view: MarketView;
   format: OddsFormat;
+  myanmar: boolean;
   early: boolean;
+  more: number;
+  index: number;
+  measure: (node: Element | null) => void;
 }) {
-  const fmt = useFormat();
-  const match = useMarkets((state) => state.matches[matchId]);
-  if (!match) return null;
+  const { t } = useTranslation();
+  const home = useMarkets((state) => state.matches[matchId]?.home);
+  const away = useMarkets((state) => state.matches[matchId]?.away);
+  const red = useMarkets((state) => state.matches[matchId]?.red);
+  const favourite = useLayout((state) => state.favourites.includes(favouriteKey(matchId)));
+  const expanded = useScreen((state) => state.expanded === matchId);
+  const toggle = useScreen((state) => state.toggleExpanded);
+  if (home === undefined || away === undefined) return null;
+  const name = `${home} - ${away}`;
+  const toggleFavourite = () => {
+    const { favourites, setMenus } = useLayout.getState();
+    const key = favouriteKey(matchId);
+    setMenus({
+      favourites: favourites.includes(key) ? favourites.filter((held) => held !== key) : [...favourites, key],
+    });
+  };
   return (
-    <tr data-testid={`match-row-${matchId}`}>
+    <tr data-testid={`match-row-${matchId}`} data-index={index} ref={measure}>
       <td className={styles.when}>
-        {match.live ? (
-          <>
-            <span className={styles.score}>
-              {match.score[0]}-{match.score[1]}
-            </span>
-            <span className={styles.minute}>
-              {match.period ? `${match.period.toUpperCase()} ` : ''}
-              {match.minute}&apos;
-            </span>
-          </>
-        ) : (
-          <span>{early ? fmt.dateTime(match.kickoff) : fmt.time(match.kickoff)}</span>
-        )}
+        <When matchId={matchId} early={early} />
       </td>
       <td className={styles.teams}>
         <div>
-          {match.home}
-          {match.red[0] > 0 && <span className={styles.red}>{match.red[0]}</span>}
+          {home}
+          {red && red[0] > 0 && <span className={styles.red}>{red[0]}</span>}
         </div>
         <div>
-          {match.away}
-          {match.red[1] > 0 && <span className={styles.red}>{match.red[1]}</span>}
+          {away}
+          {red && red[1] > 0 && <span className={styles.red}>{red[1]}</span>}
+        </div>
+        <div className={styles.rowTools}>
+          <button
+            type="button"
+            className={`${styles.star} ${favourite ? styles.starOn : ''}`}
+            aria-pressed={favourite}
+            aria-label={t(favourite ? 'sportsbook.removeFavourite' : 'sportsbook.addFavourite', {
+              match: name,
+            })}
+            onClick={toggleFavourite}
+            data-testid={`favourite-${matchId}`}
+          >
+            {favourite ? '★' : '☆'}
+          </button>
+          {more > 0 && (
+            <button
+              type="button"
+              className={styles.more}
+              aria-expanded={expanded}
+              aria-label={t('sportsbook.moreTitle', { match: name })}
+              onClick={() => toggle(matchId)}
+              data-testid={`more-${matchId}`}
+            >
+              {t('sportsbook.more', { count: more })}
+            </button>
+          )}
         </div>
       </td>
-      {PERIODS.map((period: Period) =>
-        COLUMN_KINDS.map((kind) => (
-          <MarketCell
-            key={`${period}-${kind}`}
-            marketId={columns?.[`${period}-${kind}`]}
-            kind={kind}
-            format={format}
-          />
-        )),
-      )}
+      {columnsOf(view).map(({ period, kind }) => (
+        <MarketCell
+          key={`${period}-${kind}`}
+          marketId={columns?.[`${period}-${kind}`]}
+          kind={kind}
+          format={format}
+          myanmar={myanmar}
+        />
+      ))}
     </tr>
   );
 });
 
-/** Patches the odds store from the sport's market topic while the screen shows it. */
-export function useLiveTicks(sportId: number | null, format: OddsFormat): void {
-  useEffect(() => {
-    if (sportId === null) return;
-    return subscribeMarkets([`sport:${sportId}`], (change) => useMarkets.getState().patch(change, format));
-  }, [sportId, format]);
+type Row =
+  { type: 'league'; id: number; name: string } | { type: 'match'; id: number } | { type: 'more'; id: number };
+
+/** The rows of the page: leagues with their matches (vanished ones dropped), children and expanded markets. */
+function rowsOf(
+  page: MarketPage,
+  gone: Record<number, true>,
+  expanded: number | null,
+  dayOffset: number | null,
+  kickoffOf: (id: number) => number | undefined,
+): Row[] {
+  const rows: Row[] = [];
+  const now = Date.now();
+  for (const league of page.leagues) {
+    const ids = league.matchIds.filter((id) => {
+      if (gone[id]) return false;
+      const kickoff = kickoffOf(id);
+      return kickoff === undefined || onEarlyDay(kickoff, dayOffset, now);
+    });
+    if (ids.length === 0) continue;
+    rows.push({ type: 'league', id: league.id, name: league.name });
+    for (const id of ids) {
+      rows.push({ type: 'match', id });
+      // Child matches (specials) are not in the list reply: they open with the match's other markets.
+      if (expanded === id) rows.push({ type: 'more', id });
+    }
+  }
+  return rows;
 }
 
-/** The match list of one sport and menu (keyed by both, so paging restarts): leagues with their matches and the FT and 1H hdp, o/u and 1x2. */
-export function MarketTable({
-  sportId,
-  menu,
-  oddsCode,
+/** The virtualised rows of one list page: only the rows in view (and a few more) are in the document. */
+function VirtualRows({
+  page,
+  view,
   format,
+  myanmar,
+  early,
+  oddsCode,
 }: {
-  sportId: number;
-  menu: MenuTab;
-  oddsCode: string;
+  page: MarketPage;
+  view: MarketView;
   format: OddsFormat;
+  myanmar: boolean;
+  early: boolean;
+  oddsCode: string;
 }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const connected = usePushStatus((state) => state.connected);
-  const query = useQuery({
-    queryKey: ['cache', 'uxmarket', sportId, menu, oddsCode, page],
-    queryFn: async ({ signal }) => {
-      const reply = await post<MatchListReply>(
-        'uxmarket',
-        {
-          sport_id: sportId,
-          menu,
-          market_type: 'hdpou',
-          odds_type: oddsCode === '5' ? '1' : oddsCode,
-          sort: '1',
-          page,
-          page_size: PAGE_SIZE,
-        },
-        { signal },
-      );
-      useMarkets.getState().load({ matches: reply.matches ?? [], odds: reply.odds ?? [] });
-      return pageOf({
-        leagues: reply.leagues ?? [],
-        matches: reply.matches ?? [],
-        odds: reply.odds ?? [],
-        total: Number(reply.total ?? 0),
-        page: Number(reply.page ?? page),
-      });
+  const scroller = useRef<HTMLDivElement>(null);
+  const gone = useMarkets((state) => state.gone);
+  const expanded = useScreen((state) => state.expanded);
+  const selectedDays = useLayout((state) => state.selectedDays);
+  const dayOffset = early ? earlyDayOffset(selectedDays) : null;
+  const rows = useMemo(
+    () =>
+      rowsOf(
+        page,
+        gone,
+        expanded,
+        dayOffset,
+        (id) => useMarkets.getState().matches[id]?.kickoff ?? undefined,
+      ),
+    [page, gone, expanded, dayOffset],
+  );
+  const columns = columnsOf(view);
+  const span = 2 + columns.length;
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: (index) => {
+      const row = rows[index];
+      if (row?.type === 'league') return 30;
+      if (row?.type === 'more') return 240;
+      return view.code === 'hdpou' ? 62 : 48;
     },
-    placeholderData: keepPreviousData,
-    staleTime: 15_000,
-    // The socket keeps prices fresh; without it the list refreshes itself.
-    refetchInterval: connected ? false : 30_000,
+    getItemKey: (index) => {
+      const row = rows[index];
+      return row ? `${row.type}-${row.id}` : index;
+    },
+    overscan: 6,
+    initialRect: { width: 1000, height: 800 },
   });
-  const pages = Math.max(1, Math.ceil((query.data?.total ?? 0) / PAGE_SIZE));
+  // Before the scroller is laid out (or where there is no layout, as in jsdom) the first rows are shown.
+  const virtual = virtualizer.getVirtualItems();
+  const items =
+    virtual.length > 0
+      ? virtual
+      : rows.slice(0, 40).map((row, index) => ({ index, key: `${row.type}-${row.id}`, start: 0, end: 0 }));
+  const top = items[0]?.start ?? 0;
+  const bottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+  if (rows.length === 0) return <p className={styles.muted}>{t('sportsbook.noMatches')}</p>;
   return (
-    <QueryView query={query} isEmpty={(data) => data.leagues.length === 0} empty={t('sportsbook.noMatches')}>
+    <div ref={scroller} className={styles.tableWrap} data-testid="market-scroller">
+      <table className={styles.table} data-testid="market-table">
+        <thead>
+          <tr>
+            <th scope="col" className={styles.colWhen}>
+              {t('sportsbook.time')}
+            </th>
+            <th scope="col" className={styles.colTeams}>
+              {t('sportsbook.event')}
+            </th>
+            {columns.map(({ period, kind }) => (
+              <th scope="col" key={`${period}-${kind}`}>
+                {view.periods.length > 1 ? `${t(`sportsbook.period.${period as 'ft' | '1h'}`)} ` : ''}
+                {t(`sportsbook.kind.${kind as 'hdp'}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {top > 0 && <tr aria-hidden="true" style={{ height: top }} />}
+          {items.map((item) => {
+            const row = rows[item.index];
+            if (!row) return null;
+            if (row.type === 'league') {
+              return (
+                <tr
+                  key={item.key}
+                  className={styles.league}
+                  data-index={item.index}
+                  ref={virtualizer.measureElement}
+                  data-testid={`league-${row.id}`}
+                >
+                  <th scope="rowgroup" colSpan={span}>
+                    {row.name}
+                  </th>
+                </tr>
+              );
+            }
+            if (row.type === 'more') {
+              return (
+                <tr key={item.key} data-index={item.index} ref={virtualizer.measureElement}>
+                  <td colSpan={span} className={styles.moreCell}>
+                    <MatchMarkets matchId={row.id} oddsCode={oddsCode} format={format} />
+                  </td>
+                </tr>
+              );
+            }
+            return (
+              <MatchRow
+                key={item.key}
+                matchId={row.id}
+                columns={page.columns[row.id]}
+                view={view}
+                format={format}
+                myanmar={myanmar}
+                early={early}
+                more={(page.more[row.id] ?? 0) + (page.children[row.id]?.length ?? 0)}
+                index={item.index}
+                measure={virtualizer.measureElement}
+              />
+            );
+          })}
+          {bottom > 0 && <tr aria-hidden="true" style={{ height: bottom }} />}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The match list of the navigation's choice: leagues with their matches and the market type's columns. */
+export function MarketTable({ query, format }: { query: ListQuery; format: OddsFormat }) {
+  const { t } = useTranslation();
+  const list = useMarketList(query);
+  const setPage = useScreen((state) => state.setPage);
+  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / query.pageSize));
+  const page = query.page;
+  return (
+    <QueryView
+      query={list}
+      isEmpty={(data) => data.leagues.length === 0}
+      empty={query.favourites ? t('sportsbook.noFavourites') : t('sportsbook.noMatches')}
+    >
       {(data) => (
         <>
-          <div className={styles.tableWrap}>
-            <table className={styles.table} data-testid="market-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('sportsbook.time')}</th>
-                  <th scope="col">{t('sportsbook.event')}</th>
-                  {PERIODS.map((period) =>
-                    COLUMN_KINDS.map((kind) => (
-                      <th scope="col" key={`${period}-${kind}`}>
-                        {t(`sportsbook.period.${period}`)} {t(`sportsbook.kind.${kind}`)}
-                      </th>
-                    )),
-                  )}
-                </tr>
-              </thead>
-              {data.leagues.map((league) => (
-                <tbody key={league.id} data-testid={`league-${league.id}`}>
-                  <tr className={styles.league}>
-                    <th scope="rowgroup" colSpan={2 + PERIODS.length * COLUMN_KINDS.length}>
-                      {league.name}
-                    </th>
-                  </tr>
-                  {league.matchIds.map((matchId) => (
-                    <MatchRow
-                      key={matchId}
-                      matchId={matchId}
-                      columns={data.columns[matchId]}
-                      format={format}
-                      early={menu === 'early'}
-                    />
-                  ))}
-                </tbody>
-              ))}
-            </table>
-          </div>
-          {pages > 1 && (
+          <VirtualRows
+            page={data}
+            view={query.view}
+            format={format}
+            myanmar={query.oddsCode === '5'}
+            early={query.menu === 'early'}
+            oddsCode={query.oddsCode}
+          />
+          {pages > 1 && !query.favourites && (
             <nav className={styles.pager} aria-label={t('sportsbook.paging')}>
               <button
                 type="button"
-                className="sb-button sb-button--ghost"
+                className="sb-btn sb-btn--ghost"
                 disabled={page <= 1}
                 onClick={() => setPage(page - 1)}
                 data-testid="market-prev"
               >
                 {t('sportsbook.prev')}
               </button>
-              <span data-testid="market-page">{t('sportsbook.pageOf', { page, pages })}</span>
+              <span data-testid="market-page">{t('sportsbook.pageOf', { page: data.page, pages })}</span>
               <button
                 type="button"
-                className="sb-button sb-button--ghost"
+                className="sb-btn sb-btn--ghost"
                 disabled={page >= pages}
                 onClick={() => setPage(page + 1)}
                 data-testid="market-next"

@@ -9,7 +9,7 @@ import { sideOf } from './BetSlip';
 import styles from './sportsbook.module.css';
 
 /** Running (accepted) and waiting bets; the member 'bet' push invalidates ['account'] and so refreshes them. */
-function useBets(call: 'betacceptlist' | 'pendingbetlist', accountId: string | undefined) {
+export function useBets(call: 'betacceptlist' | 'pendingbetlist', accountId: string | undefined) {
   return useQuery({
     queryKey: ['account', 'mybets', call, accountId],
     enabled: accountId !== undefined,
@@ -31,7 +31,9 @@ function BetRow({ bet }: { bet: BetView }) {
         <strong>
           {bet.kind === 'single' && leg
             ? `${sideOf(t, leg.choice, leg.home, leg.away)} ${leg.line}`.trim()
-            : t('sportsbook.betslip.parlay')}
+            : bet.kind === 'system'
+              ? t('sportsbook.betslip.system')
+              : t('sportsbook.betslip.parlay')}
         </strong>{' '}
         <span className={bet.odds.startsWith('-') ? styles.negative : ''}>@ {bet.odds}</span>
       </div>

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { menuReply, mockFetch, renderWithProviders, signIn } from '../../test/utils';
-import { useSlip } from './betslip';
+import { emptySlip, useSlip } from './betslip';
 import { DesktopPage } from './DesktopPage';
 import { marketReply } from './fixtures';
 import { useMarkets } from './markets';
@@ -30,7 +30,7 @@ const bet = {
 describe('sportsbook screen', () => {
   beforeEach(() => {
     useMarkets.getState().clear();
-    useSlip.setState({ tab: 'single', single: null, parlay: {}, stake: '', attempt: null });
+    useSlip.setState(emptySlip());
   });
 
   it('lists the leagues and matches with prices, negatives in red and suspended markets locked', async () => {
@@ -61,13 +61,13 @@ describe('sportsbook screen', () => {
     signIn();
     const fetch = mockFetch({
       '/cache/uxmenu': () => menuReply(),
-      '/cache/uxmarket': (body) => marketReply({ total: 45, page: Number(body.page) }),
+      '/cache/uxmarket': (body) => marketReply({ total: 15, page: Number(body.page) }),
     });
     renderWithProviders(<DesktopPage />);
     expect((await screen.findByTestId('market-page')).textContent).toBe('Page 1 of 2');
     fireEvent.click(screen.getByTestId('market-next'));
     expect(await screen.findByText('Page 2 of 2')).toBeTruthy();
-    expect(fetch.callsTo('/cache/uxmarket').at(-1)).toMatchObject({ page: 2, page_size: 30 });
+    expect(fetch.callsTo('/cache/uxmarket').at(-1)).toMatchObject({ page: 2, page_size: 10 });
   });
 
   it('re-renders a ticked price', async () => {

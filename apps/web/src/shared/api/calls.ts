@@ -19,10 +19,23 @@ export const CALLS = {
   uxmenu: '/cache/uxmenu',
   // The match list with its odds (compact ux* tuples).
   uxmarket: '/cache/uxmarket',
+  // One match with all its markets and child matches; several matches by id; the Myanmar view of one match.
+  uxmatch: '/cache/uxmatch',
+  uxmatch2: '/cache/uxmatch2',
+  uxmoremmo: '/cache/uxmoremmo',
+  // A sport's leagues with their open event counts.
+  eventlist: '/api/eventlist',
   // Placing bets.
   betcheck: '/api/bet/betcheck',
   betsingle: '/api/bet/betsingle',
   betparlay: '/api/bet/betparlay',
+  betcheckmultispecial: '/api/bet/betcheckmultispecial',
+  // Placing a system parlay (the statement's betsysparlay below is another call of the same name).
+  placesysparlay: '/api/bet/betsysparlay',
+  // Myanmar odds (MMK members): the line now and the limits, then singles and maung parlays.
+  betmmoclick: '/api/bet/betmmoclick',
+  betsinglemmo: '/api/bet/betsinglemmo',
+  betparlaymmo: '/api/bet/betparlaymmo',
   // Content.
   announcelist: '/api/announcelist',
   marqueelist: '/api/marqueelist',

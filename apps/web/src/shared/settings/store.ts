@@ -77,6 +77,22 @@ interface LayoutActions {
   setTheme: (theme: Theme) => void;
   setTourDone: (done: boolean) => void;
   setMinimizer: (patch: Partial<Layout['minimizer']>) => void;
+  /** The sportsbook's menu selections and filters (menu0..menu3, selectedDays, leagues, search, favourites). */
+  setMenus: (
+    patch: Partial<
+      Pick<
+        Layout,
+        | 'menu0'
+        | 'menu1'
+        | 'menu2'
+        | 'menu3'
+        | 'selectedDays'
+        | 'selectedLeagues'
+        | 'searchText'
+        | 'favourites'
+      >
+    >,
+  ) => void;
   /** Server settings from the login reply; the language picked before login is kept. */
   applyServerSettings: (settings: Partial<MemberSettings>, keepLanguage?: Language) => void;
 }
@@ -142,6 +158,7 @@ export const useLayout = create<LayoutState>()(
       setTheme: (theme) => set({ theme }),
       setTourDone: (done) => set({ tour: { done } }),
       setMinimizer: (patch) => set((state) => ({ minimizer: { ...state.minimizer, ...patch } })),
+      setMenus: (patch) => set(patch),
       applyServerSettings: (settings, keepLanguage) =>
         set((state) => {
           const merged = { ...memberSettingsOf(state), ...settings };

@@ -1,0 +1,87 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OddsFormat } from '@sb/domain';
+import { useMatchMarkets, MatchMarkets } from './MatchMarkets';
+import { useLiveTicks } from './MarketTable';
+import { useMarkets } from './markets';
+import { useScreen } from './nav';
+import styles from './sportsbook.module.css';
+
+const PERIODS = ['pre', '1h', 'ht', '2h', 'et', 'ft'] as const;
+type LivePeriod = (typeof PERIODS)[number];
+const periodOf = (period: string): LivePeriod =>
+  (PERIODS as readonly string[]).includes(period) ? (period as LivePeriod) : '1h';
+
+/**
+ * The live centre of one live match: score, minute, period and red cards from the odds store (patched by the
+ * match's own topic), and every market of the match.
+ */
+export function LiveCentre({
+  matchId,
+  oddsCode,
+  format,
+}: {
+  matchId: number;
+  oddsCode: string;
+  format: OddsFormat;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const close = useScreen((state) => state.openLiveCentre);
+  const match = useMarkets((state) => state.matches[matchId]);
+  // The match may come from another sport's list (favourites): its own topic keeps it live.
+  useLiveTicks([`match:${matchId}`], format);
+  // Loads the match into the store when it opens from a link rather than from the list.
+  useMatchMarkets(matchId, oddsCode);
+  return (
+    <section className={styles.liveCentre} aria-labelledby={`${id}-live`} data-testid="live-centre">
+      <header className={styles.liveHead}>
+        <h2 id={`${id}-live`} className={styles.sideTitle}>
+          {t('sportsbook.liveCentre')}
+        </h2>
+        <button
+          type="button"
+          className="sb-btn sb-btn--ghost"
+          onClick={() => close(null)}
+          aria-label={t('sportsbook.closeLive')}
+          data-testid="live-centre-close"
+        >
+          ×
+        </button>
+      </header>
+      {match && (
+        <div className={styles.scoreboard}>
+          <div className={styles.team}>
+            <span>{match.home}</span>
+            {match.red[0] > 0 && (
+              <span className={styles.red} title={t('sportsbook.redCards')} data-testid="live-red-home">
+                {match.red[0]}
+              </span>
+            )}
+          </div>
+          <div className={styles.bigScore} data-testid="live-score">
+            {match.score[0]} - {match.score[1]}
+          </div>
+          <div className={styles.team}>
+            {match.red[1] > 0 && (
+              <span className={styles.red} title={t('sportsbook.redCards')} data-testid="live-red-away">
+                {match.red[1]}
+              </span>
+            )}
+            <span>{match.away}</span>
+          </div>
+          <div className={styles.liveClock} data-testid="live-clock">
+            <span>{t(`sportsbook.livePeriod.${periodOf(match.period)}`)}</span>
+            {match.live && match.period !== 'ht' && (
+              <span className={styles.minute}>
+                {' · '}
+                {match.minute}&apos;
+              </span>
+            )}
+          </div>
+        </div>
+      )}
+      <MatchMarkets matchId={matchId} oddsCode={oddsCode} format={format} />
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { MatchListReply } from '@sb/contract';
+import type { OddsFormat } from '@sb/domain';
+import { post } from '../../shared/api/client';
+import { QueryView } from '../../shared/ui/QueryView';
+import { MarketPrices, MyanmarCell, selectionLabel } from './cells';
+import { toMarket, useMarkets } from './markets';
+import styles from './sportsbook.module.css';
+
+/** The order markets are listed in: the main kinds first, then the specials. */
+const KIND_ORDER = ['hdp', 'ou', '1x2', 'oe', 'ml', 'dc', 'cs', 'htft', 'fglg', 'tg', 'eg', 'tw', 'outright'];
+const PERIOD_ORDER = ['ft', '1h', '2h'];
+
+interface MatchGroup {
+  matchId: number;
+  name: string;
+  markets: { id: number; kind: string; period: string; line: string }[];
+}
+
+/** Every open market of a match and its child matches (uxmatch; uxmoremmo for the Myanmar view). */
+export function useMatchMarkets(matchId: number, oddsCode: string) {
+  return useQuery({
+    queryKey: ['cache', 'uxmatch', matchId, oddsCode],
+    staleTime: 15_000,
+    queryFn: async ({ signal }): Promise<MatchGroup[]> => {
+      const reply =
+        oddsCode === '5'
+          ? await post<MatchListReply>('uxmoremmo', { match_id: matchId, odds_type: '5' }, { signal })
+          : await post<MatchListReply>('uxmatch', { match_id: matchId, odds_type: oddsCode }, { signal });
+      const matches = reply.matches ?? [];
+      const odds = reply.odds ?? [];
+      useMarkets.getState().load({ matches, odds });
+      return matches.map((row) => ({
+        matchId: row[0],
+        name: `${row[2]} - ${row[3]}`,
+        markets: odds
+          .map(toMarket)
+          .filter((market) => market.matchId === row[0])
+          .sort(
+            (a, b) =>
+              KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) ||
+              PERIOD_ORDER.indexOf(a.period) - PERIOD_ORDER.indexOf(b.period) ||
+              Number(b.main) - Number(a.main) ||
+              a.id - b.id,
+          )
+          .map(({ id, kind, period, line }) => ({ id, kind, period, line })),
+      }));
+    },
+  });
+}
+
+const kindKey = (kind: string) => (KIND_ORDER.includes(kind) ? kind : 'hdp') as 'hdp';
+const periodKey = (period: string) => (period === '1h' ? '1h' : 'ft');
+
+/** The markets of a match, expanded in place under its row or in the live centre. */
+export function MatchMarkets({
+  matchId,
+  oddsCode,
+  format,
+}: {
+  matchId: number;
+  oddsCode: string;
+  format: OddsFormat;
+}) {
+  const { t } = useTranslation();
+  const query = useMatchMarkets(matchId, oddsCode);
+  return (
+    <QueryView query={query} isEmpty={(groups) => groups.length === 0} rows={3}>
+      {(groups) => (
+        <div className={styles.matchMarkets} data-testid={`match-markets-${matchId}`}>
+          {groups.map((group) => (
+            <section key={group.matchId} className={styles.marketGroup}>
+              {group.matchId !== matchId && <h3 className={styles.groupTitle}>{group.name}</h3>}
+              <div className={styles.marketGrid}>
+                {group.markets.map((market) => (
+                  <div key={market.id} className={styles.marketBox}>
+                    <div className={styles.marketHead}>
+                      {t(`sportsbook.period.${periodKey(market.period)}`)}{' '}
+                      {t(`sportsbook.kind.${kindKey(market.kind)}`)}
+                    </div>
+                    {oddsCode === '5' && (market.kind === 'hdp' || market.kind === 'ou') ? (
+                      <div className={styles.prices}>
+                        {(market.kind === 'hdp' ? ['h', 'a'] : ['o', 'u']).map((key) => (
+                          <div key={key} className={styles.pick}>
+                            <span className={styles.line}>{selectionLabel(t, market.kind, key)}</span>
+                            <MyanmarCell marketId={market.id} selection={key} />
+                          </div>
+                        ))}
+                      </div>
+                    ) : (
+                      <MarketPrices marketId={market.id} format={format} />
+                    )}
+                  </div>
+                ))}
+              </div>
+            </section>
+          ))}
+        </div>
+      )}
+    </QueryView>
+  );
+}
