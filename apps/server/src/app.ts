@@ -75,6 +75,7 @@ export async function createServices(
     settlement: new SettlementService(ctx, {
       ...DEFAULT_SETTLEMENT_OPTIONS,
       batchSize: ctx.config.settlementBatchSize,
+      leaseMs: ctx.config.settlementLeaseMs,
     }),
   };
   // Live bets are decided when their delay is over; every process takes its share (rows are locked).
@@ -91,17 +92,19 @@ export async function createServices(
   }, 500);
   acceptTimer.unref();
   // Settlement: at once when a result or a cancellation is committed, and on a timer for the queue's
-  // leftovers (another process's expired lease, a restart after a crash).
+  // leftovers (another process's expired lease, a restart after a crash). Off when workers do it.
   const settleNow = () => {
     services.settlement
       .runDue()
       .catch((error: unknown) => ctx.log.error({ err: error }, 'settlement failed'));
   };
-  const unsubscribeResults = await ctx.bus.subscribe(CATALOG_CHANNEL, (message) => {
-    if (message.startsWith('{"t":"result"') || message.includes('"state":2')) settleNow();
-  });
+  const unsubscribeResults = ctx.config.settlementWorker
+    ? await ctx.bus.subscribe(CATALOG_CHANNEL, (message) => {
+        if (message.startsWith('{"t":"result"') || message.includes('"state":2')) settleNow();
+      })
+    : async () => undefined;
   const settleTimer = setInterval(() => {
-    if (!services.settlement.busy) settleNow();
+    if (ctx.config.settlementWorker && !services.settlement.busy) settleNow();
   }, ctx.config.settlementIntervalMs);
   settleTimer.unref();
   return {

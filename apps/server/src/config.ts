@@ -10,6 +10,11 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** postgres://... for a real server; empty means embedded PGlite under DATA_DIR. */
   DATABASE_URL: z.string().optional(),
+  /** PostgreSQL only: the schema to work in (a worker pointed at a test's or a tenant's schema). */
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/)
+    .optional(),
   DATA_DIR: z.string().default('.data'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   REDIS_URL: z.string().optional(),
@@ -49,6 +54,10 @@ const envSchema = z.object({
   /** Bets settled per transaction, and how often the settlement queue is looked at for leftovers. */
   SETTLEMENT_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(1000),
   SETTLEMENT_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
+  /** How long a settlement job stays with the process that took it before another may take it over. */
+  SETTLEMENT_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  /** 'false' leaves settlement to separate workers (`npm run settle`): the web process only enqueues. */
+  SETTLEMENT_WORKER: z.enum(['true', 'false']).default('true'),
   /** Set by npm: the folder the command was typed in (CLI paths are relative to it). */
   INIT_CWD: z.string().optional(),
 });
@@ -57,7 +66,9 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   host: string;
   port: number;
-  database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string };
+  database:
+    | { kind: 'postgres'; url: string; poolSize: number; searchPath?: string }
+    | { kind: 'pglite'; dataDir: string };
   redisUrl: string | undefined;
   brand: string;
   /** Unset means: use the secret kept in the database (stable across restarts and processes). */
@@ -74,6 +85,8 @@ export interface Config {
   liveAcceptDelayMs: number;
   settlementBatchSize: number;
   settlementIntervalMs: number;
+  settlementLeaseMs: number;
+  settlementWorker: boolean;
   /** Where relative paths given on a command line are resolved from. */
   invocationDir: string;
   feed: {
@@ -102,7 +115,12 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     host: e.HOST,
     port: e.PORT,
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+      ? {
+          kind: 'postgres',
+          url: e.DATABASE_URL,
+          poolSize: e.DATABASE_POOL_SIZE,
+          ...(e.DATABASE_SCHEMA ? { searchPath: e.DATABASE_SCHEMA } : {}),
+        }
       : { kind: 'pglite', dataDir: e.DATA_DIR },
     redisUrl: e.REDIS_URL,
     brand: e.BRAND,
@@ -119,6 +137,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     liveAcceptDelayMs: e.LIVE_ACCEPT_DELAY_MS,
     settlementBatchSize: e.SETTLEMENT_BATCH_SIZE,
     settlementIntervalMs: e.SETTLEMENT_INTERVAL_MS,
+    settlementLeaseMs: e.SETTLEMENT_LEASE_MS,
+    settlementWorker: e.SETTLEMENT_WORKER === 'true',
     invocationDir: e.INIT_CWD ?? process.cwd(),
     feed: {
       adapters: e.FEED.split(',')
