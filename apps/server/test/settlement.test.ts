@@ -267,6 +267,117 @@ describeEachDatabase('settlement', (env) => {
     expect((await env().ctx.ledger.verify(env().ctx.db)).ok).toBe(true);
   });
 
+  it('settles every market kind by the domain rules: oe, dc, cs, ht/ft, first/last goal, total goals, ml', async () => {
+    await seeded(env());
+    const desk = await tradingDesk(env());
+    const id = await desk.createMatch({
+      home: 'Kinds FC',
+      away: 'Rules United',
+      kickoff: new Date(Date.now() + 2 * HOUR).toISOString(),
+    });
+    const markets: [string, Record<string, string>][] = [
+      ['oe', { o: '1.95', e: '1.95' }],
+      ['dc', { '1x': '1.30', x2: '1.60', '12': '1.25' }],
+      ['cs', { '2-1': '9.00', '1-1': '6.50', '1-0': '7.00' }],
+      ['htft', { hh: '3.00', dh: '4.50', ah: '20.00' }],
+      ['fglg', { hf: '2.10', al: '3.20', ng: '9.00' }],
+      ['tg', { '0-1': '4.00', '2-3': '2.00', '4-6': '3.50' }],
+      ['ml', { h: '1.70', a: '2.20' }],
+    ];
+    for (const [kind, prices] of markets) await desk.trade('market', { match_id: id, kind, prices });
+    await settle();
+    const byKind = new Map(
+      env()
+        .services.snapshot.marketsOf(id)
+        .map((m) => [m.kind, m.id]),
+    );
+    const me = await member(env());
+    const picks: [string, string, string, string][] = [
+      ['oe', 'o', '1.95', 'won'],
+      ['dc', 'x2', '1.60', 'lost'],
+      ['dc', '12', '1.25', 'won'],
+      ['cs', '2-1', '9.00', 'won'],
+      ['cs', '1-1', '6.50', 'lost'],
+      ['htft', 'dh', '4.50', 'won'],
+      ['htft', 'hh', '3.00', 'lost'],
+      ['fglg', 'al', '3.20', 'lost'],
+      ['fglg', 'hf', '2.10', 'lost'],
+      ['tg', '2-3', '2.00', 'won'],
+      ['ml', 'h', '1.70', 'won'],
+    ];
+    const refs: string[] = [];
+    for (const [kind, selection, odds] of picks) {
+      refs.push(await me.bet('betsingle', { market_id: byKind.get(kind), selection, odds, stake: '10' }));
+    }
+    // 0-0 at half time, then away, home, home: 2-1.
+    await desk.trade('result', {
+      match_id: id,
+      ht: { home: 0, away: 0 },
+      ft: { home: 2, away: 1 },
+      goals: ['a', 'h', 'h'],
+    });
+    await runSettlement(env());
+    const statuses = await Promise.all(refs.map(async (ref) => (await betRow(env(), ref)).status));
+    // Away scored first, home last: 'al' (away last) and 'hf' (home first) both lose.
+    expect(statuses).toEqual(picks.map(([, , , expected]) => expected));
+    expect((await env().ctx.ledger.verify(env().ctx.db)).ok).toBe(true);
+  });
+
+  it('outrights settle on the winners, a dead heat dividing the win (E17); abandoned in the second half keeps 1H bets', async () => {
+    await seeded(env());
+    const desk = await tradingDesk(env());
+    const outright = await desk.createMatch({
+      home: 'Golden Boot 2026',
+      away: 'Outright',
+      outright: true,
+      kickoff: new Date(Date.now() + 48 * HOUR).toISOString(),
+    });
+    await desk.trade('market', {
+      match_id: outright,
+      kind: 'outright',
+      prices: { kane: '3.50', haaland: '2.50', salah: '6.00' },
+    });
+    const game = await match(env(), desk);
+    await settle();
+    const outrightMarket = env().services.snapshot.marketsOf(outright)[0]?.id ?? 0;
+    const me = await member(env());
+    const kane = await me.bet('betsingle', {
+      market_id: outrightMarket,
+      selection: 'kane',
+      odds: '3.50',
+      stake: '100',
+    });
+    const salah = await me.bet('betsingle', {
+      market_id: outrightMarket,
+      selection: 'salah',
+      odds: '6.00',
+      stake: '100',
+    });
+    const firstHalf = await me.bet('betsingle', {
+      market_id: game.hdp1h,
+      selection: 'a',
+      odds: '1.90',
+      stake: '100',
+    });
+    const fullTime = await me.bet('betsingle', {
+      market_id: game.hdp,
+      selection: 'h',
+      odds: '1.95',
+      stake: '100',
+    });
+    await desk.trade('result', { match_id: outright, ht: null, ft: null, winners: ['kane', 'haaland'] });
+    await desk.trade('live', { match_id: game.id, period: '2h', minute: 60, home: 0, away: 1 });
+    await desk.trade('result', { match_id: game.id, ht: { home: 0, away: 1 }, ft: null });
+    await desk.trade('state', { match_id: game.id, state: 2, detail: 'abandoned_2h' });
+    await runSettlement(env());
+    // E17: 100 @ 3.50 between two winners: 100 + 250 / 2 = 225.
+    expect(await betRow(env(), kane)).toMatchObject({ status: 'won', payout: 22500n });
+    expect(await betRow(env(), salah)).toMatchObject({ status: 'lost', payout: 0n });
+    expect(await betRow(env(), firstHalf)).toMatchObject({ status: 'won', payout: 19000n });
+    expect(await betRow(env(), fullTime)).toMatchObject({ status: 'void', payout: 10000n });
+    expect((await env().ctx.ledger.verify(env().ctx.db)).ok).toBe(true);
+  });
+
   it('a cancelled match voids its singles: the stake comes back, no turnover, no rebate', async () => {
     await seeded(env());
     const desk = await tradingDesk(env());

@@ -55,20 +55,45 @@ export interface BetFigures {
 /** Myanmar leg outcomes are the fraction of the stake won or lost, stored as 'mm:<fraction>'. */
 const MYANMAR_PREFIX = 'mm:';
 
+/** An outright's winning selection in a dead heat between n: 'won_dh<n>' (rules.md E17 divides the win). */
+const DEAD_HEAT = /^won_dh(\d+)$/;
+
 /**
  * A leg's outcome on this result, or null when the result does not decide it yet: a half-time result decides
  * first-half legs only, and a market the result cannot settle (no goal order for first/last goal) waits.
+ * Outrights are decided by the result's winners (several winners: a dead heat).
  */
-export function legOutcome(leg: LegRow, result: MatchResult, firstHalfOnly = false): string | null {
-  if (firstHalfOnly && leg.period !== '1h') return null;
+export function legOutcome(
+  leg: LegRow,
+  result: MatchResult,
+  options: { firstHalfOnly?: boolean; winners?: readonly string[] } = {},
+): string | null {
+  if (options.firstHalfOnly && leg.period !== '1h') return null;
+  if (leg.kind === 'outright') return outrightOutcome(leg.selection, result, options.winners ?? []);
   if (leg.format === 'MM') return myanmarLegOutcome(leg, result);
-  const selection = toSelection(leg);
+  const selection = toSelection(leg.kind === 'tw' ? { ...leg, kind: 'ml' } : leg);
   if (!selection) return 'void';
   try {
     return selectionOutcome(selection, result);
   } catch {
     return null;
   }
+}
+
+function outrightOutcome(selection: string, result: MatchResult, winners: readonly string[]): string | null {
+  if (result.status !== 'completed') return 'void';
+  if (winners.length === 0) return null;
+  if (!winners.includes(selection)) return 'lost';
+  return winners.length === 1 ? 'won' : `won_dh${winners.length}`;
+}
+
+/** The domain outcome and dead-heat divisor of a stored leg outcome. */
+function storedOutcome(stored: string | null): { outcome: Outcome; deadHeat: number } | null {
+  if (stored === null) return null;
+  const deadHeat = DEAD_HEAT.exec(stored);
+  if (deadHeat) return { outcome: 'won', deadHeat: Number(deadHeat[1]) };
+  const outcome = parseOutcome(stored);
+  return outcome ? { outcome, deadHeat: 1 } : null;
 }
 
 function myanmarLegOutcome(leg: LegRow, result: MatchResult): string | null {
@@ -100,21 +125,23 @@ function myanmarLegOutcome(leg: LegRow, result: MatchResult): string | null {
  */
 export function betFigures(bet: BetRow, myanmarCommission = DEFAULT_MYANMAR_COMMISSION): BetFigures | null {
   if (bet.oddsType === 'MM') return myanmarFigures(bet, myanmarCommission);
-  const outcomes = bet.legs.map((leg) => (leg.outcome === null ? null : parseOutcome(leg.outcome)));
+  const decided = bet.legs.map((leg) => storedOutcome(leg.outcome));
+  const outcomes = decided.map((d) => d?.outcome ?? null);
   if (bet.kind === 'single') {
-    const outcome = outcomes[0];
-    if (!outcome) return null;
+    const only = decided[0];
+    if (!only) return null;
     const settled = settleSingleMinor({
       format: bet.oddsType as OddsFormat,
       price: bet.odds,
       stake: fromMinorUnits(bet.stake),
-      outcome,
+      outcome: only.outcome,
+      deadHeat: only.deadHeat,
     });
     return {
-      status: outcome,
+      status: only.outcome,
       payout: settled.payoutMinor,
       winLoss: settled.payoutMinor - bet.risk,
-      validTurnover: validTurnoverOf(outcome, bet.risk),
+      validTurnover: validTurnoverOf(only.outcome, bet.risk),
       houseCut: 0n,
     };
   }
@@ -126,6 +153,7 @@ export function betFigures(bet: BetRow, myanmarCommission = DEFAULT_MYANMAR_COMM
     price: leg.odds,
     // An undecided leg of a ticket already lost counts as lost: the product is zero either way.
     outcome: outcomes[i] ?? 'lost',
+    deadHeat: decided[i]?.deadHeat ?? 1,
   }));
   const payout =
     bet.kind === 'parlay'

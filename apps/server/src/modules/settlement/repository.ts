@@ -103,6 +103,7 @@ export const settlementRepository = {
         'r.ft_home',
         'r.ft_away',
         'r.goals',
+        'r.winners',
         'r.version',
       ])
       .where('m.id', '=', matchId)

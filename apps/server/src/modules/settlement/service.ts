@@ -33,6 +33,7 @@ export const DEFAULT_SETTLEMENT_OPTIONS: SettlementOptions = {
 
 interface Decision {
   result: MatchResult;
+  winners: string[];
   /** What the outcomes are decided on: a leg stamped with another key is decided again. */
   key: string;
   firstHalfOnly: boolean;
@@ -137,7 +138,10 @@ export class SettlementService {
     const changed = new Set<string>();
     for (const leg of legs) {
       if (leg.match_id !== matchId) continue;
-      const outcome = legOutcome(toLegRow(leg), decision.result, decision.firstHalfOnly);
+      const outcome = legOutcome(toLegRow(leg), decision.result, {
+        firstHalfOnly: decision.firstHalfOnly,
+        winners: decision.winners,
+      });
       if (outcome === null) continue;
       if (outcome !== leg.outcome) changed.add(leg.bet_id);
       leg.outcome = outcome;
@@ -506,17 +510,27 @@ function decisionOf(match: NonNullable<Awaited<ReturnType<typeof repo.matchWithR
   const ft: [number, number] | null =
     match.ft_home === null || match.ft_away === null ? null : [match.ft_home, match.ft_away];
   const goals = (match.goals ?? []) as ('h' | 'a')[];
+  const winners = (match.winners ?? []) as string[];
   const version = match.version ?? 0;
   if (match.state === 1 || match.state === 2) {
+    const key = `${match.state}:${match.state_detail ?? ''}:${version}`;
     const result = toMatchResult({ state: match.state, detail: match.state_detail }, { ht, ft, goals });
-    return result
-      ? { result, key: `${match.state}:${match.state_detail ?? ''}:${version}`, firstHalfOnly: false }
+    if (result) return { result, winners, key, firstHalfOnly: false };
+    // An outright has winners and no score.
+    return winners.length > 0
+      ? {
+          result: { status: 'completed', fullTime: { home: 0, away: 0 } },
+          winners,
+          key,
+          firstHalfOnly: false,
+        }
       : null;
   }
   if (!ht) return null;
   const half = { home: ht[0], away: ht[1] };
   return {
     result: { status: 'completed', fullTime: half, halfTime: half },
+    winners: [],
     key: `h:${version}`,
     firstHalfOnly: true,
   };
