@@ -378,6 +378,116 @@ describeEachDatabase('settlement', (env) => {
     expect((await env().ctx.ledger.verify(env().ctx.db)).ok).toBe(true);
   });
 
+  it('system parlays pay every winning combination, rounded once per ticket', async () => {
+    await seeded(env());
+    const desk = await tradingDesk(env());
+    const games = [await match(env(), desk), await match(env(), desk), await match(env(), desk)];
+    const me = await member(env());
+    const picks = games.map((g) => ({ market_id: g.hdp, selection: 'h', odds: '1.95' }));
+    const allWin = await me.bet('betsysparlay', { picks, stake: '10', fold_sizes: [2, 3] });
+    const oneLoses = await me.bet('betsysparlay', {
+      picks: picks.map((p, i) => (i === 2 ? { ...p, selection: 'a', odds: '2.10' } : p)),
+      stake: '10',
+      fold_sizes: [2, 3],
+    });
+    for (const game of games) {
+      await desk.trade('result', { match_id: game.id, ht: null, ft: { home: 2, away: 0 } });
+    }
+    await runSettlement(env());
+    // Three doubles at 1.95 x 1.95 and the treble: 10 x (3 x 3.8025 + 7.414875) = 188.22375 -> 188.22.
+    expect(await betRow(env(), allWin)).toMatchObject({ status: 'won', payout: 18822n });
+    // Only the double of the two winners: 38.025 -> 38.03; the stake was 4 x 10.
+    expect(await betRow(env(), oneLoses)).toMatchObject({
+      status: 'lost_half',
+      payout: 3803n,
+      win_loss: -197n,
+    });
+    expect((await env().ctx.ledger.verify(env().ctx.db)).ok).toBe(true);
+  });
+
+  it('Myanmar odds: the ball and percentage decide, the house takes 5% of winnings, no rebate', async () => {
+    await seeded(env());
+    const desk = await tradingDesk(env());
+    const [a, b] = [await match(env(), desk), await match(env(), desk)];
+    const { token } = await login(env().app, 'demommk');
+    const session = { account_id: 'demommk', session_token: token };
+    const mmo = async (name: string, body: Record<string, unknown>) => {
+      const reply = await call(env().app, `/api/bet/${name}`, {
+        ...session,
+        idempotency_key: randomUUID(),
+        ...body,
+      });
+      expect(reply.body.status, JSON.stringify(reply.body)).toBe('1');
+      return reply.body;
+    };
+    const line = async (market: number, selection: string) =>
+      (await mmo('betmmoclick', { market_id: market, selection, line: '=' })).line as string;
+    const favourite = await mmo('betsinglemmo', {
+      market_id: a.hdp,
+      selection: 'h',
+      line: await line(a.hdp, 'h'),
+      stake: '100',
+    });
+    const underdog = await mmo('betsinglemmo', {
+      market_id: a.hdp,
+      selection: 'a',
+      line: await line(a.hdp, 'a'),
+      stake: '100',
+    });
+    const maung = await mmo('betparlaymmo', {
+      picks: [
+        { market_id: a.hdp, selection: 'h', line: await line(a.hdp, 'h') },
+        { market_id: b.ou, selection: 'u', line: await line(b.ou, 'u') },
+      ],
+      stake: '100',
+    });
+    const lineOf = (reply: Record<string, unknown>) => (reply.bet as { odds: string }).odds;
+    expect(lineOf(favourite)).toBe('1+90');
+    await desk.trade('result', { match_id: a.id, ht: null, ft: { home: 1, away: 0 } });
+    await desk.trade('result', { match_id: b.id, ht: null, ft: { home: 0, away: 0 } });
+    await runSettlement(env());
+    const ref = (reply: Record<string, unknown>) => (reply.bet as { ref_no: string }).ref_no;
+    // Won by exactly the ball: the favourite wins 90%; gross 190, 5% of the 90 won is the house's: 185.50.
+    expect(await betRow(env(), ref(favourite))).toMatchObject({
+      status: 'won',
+      payout: 18550n,
+      commission: 0n,
+    });
+    // The underdog loses 90%: 10 back.
+    expect(await betRow(env(), ref(underdog))).toMatchObject({ status: 'lost_half', payout: 1000n });
+    // Maung: 100 x 1.9 x 2 (under won in full on 0-0) = 380 gross, 5% of the 280 won taken: 366.
+    expect(await betRow(env(), ref(maung))).toMatchObject({ status: 'won', payout: 36600n });
+    const houseCut = await env()
+      .ctx.db.selectFrom('bets')
+      .select('house_cut')
+      .where('ref_no', '=', ref(favourite))
+      .executeTakeFirstOrThrow();
+    expect(houseCut.house_cut).toBe(450n);
+    expect((await env().ctx.ledger.verify(env().ctx.db)).ok).toBe(true);
+  });
+
+  it('a live handicap bet counts only the goals after it', async () => {
+    await seeded(env());
+    const desk = await tradingDesk(env());
+    const game = await match(env(), desk);
+    await desk.trade('live', { match_id: game.id, period: '1h', minute: 30, home: 1, away: 0 });
+    await settle();
+    const me = await member(env());
+    const live = await me.bet('betsingle', {
+      market_id: game.hdp,
+      selection: 'h',
+      odds: '1.95',
+      stake: '100',
+    });
+    env().advance(env().ctx.config.liveAcceptDelayMs + 1);
+    await env().services.betting.acceptDue();
+    expect((await betRow(env(), live)).status).toBe('running');
+    // 2-1 in full, but 1-1 after the bet: home -0.5 loses.
+    await desk.trade('result', { match_id: game.id, ht: { home: 1, away: 0 }, ft: { home: 2, away: 1 } });
+    await runSettlement(env());
+    expect(await betRow(env(), live)).toMatchObject({ status: 'lost', payout: 0n });
+  });
+
   it('a cancelled match voids its singles: the stake comes back, no turnover, no rebate', async () => {
     await seeded(env());
     const desk = await tradingDesk(env());
