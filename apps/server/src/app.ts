@@ -24,6 +24,7 @@ import { uplineRoutes } from './modules/upline/routes';
 import { UplineService } from './modules/upline/service';
 import { MEMBER_CHANNEL } from './push/member';
 import { settlementRoutes } from './modules/settlement/routes';
+import { statementRoutes } from './modules/statement/routes';
 import { DEFAULT_SETTLEMENT_OPTIONS, SettlementService } from './modules/settlement/service';
 
 export interface Services {
@@ -153,6 +154,7 @@ export async function buildApp(
   contentRoutes(app, ctx, services);
   bettingRoutes(app, ctx, services.betting);
   settlementRoutes(app, ctx, services);
+  statementRoutes(app, ctx, services);
   await pushRoutes(app, ctx, services);
 
   const webDist = options.webDist;

@@ -179,6 +179,10 @@ export const ERRORS = {
   rate_required: def('Rate is required!'),
   bet_id_required: def('Bet id is required!'),
   room_id_required: def('Room id is required!'),
+  start_date_required: def('Start date is required!'),
+  end_date_required: def('End date is required!'),
+  working_date_required: def('Working date is required!'),
+  invalid_date: def('Invalid date or date range.'),
   field_required: def('{{field}} is required!'),
 } as const satisfies Record<string, ErrorDef>;
 

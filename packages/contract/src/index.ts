@@ -7,3 +7,4 @@ export * from './markets';
 export * from './trading';
 export * from './content';
 export * from './betting';
+export * from './statement';

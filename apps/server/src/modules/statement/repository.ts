@@ -1,0 +1,602 @@
+import { sql } from 'kysely';
+import type { Executor } from '../wallet/repository';
+
+/**
+ * Read-only SQL for statements and reports. Nothing here writes: the figures come from the ledger
+ * (transfers, entries) and from what settlement recorded on the bets (bets, bet_legs, bet_shares).
+ */
+
+/** The member's ledger accounts that make up the statement balance (see StatementService). */
+const BALANCE_KINDS = ['available', 'outstanding', 'receivable'];
+/** A credit member's credit line moves their available money but is not theirs: left out of the balance. */
+const CREDIT_KINDS = ['credit_given', 'credit_taken'];
+/** Transfers listed by the adjustment call. */
+export const ADJUSTMENT_KINDS = [
+  'deposit',
+  'withdraw',
+  'credit_given',
+  'credit_taken',
+  'adjustment_in',
+  'adjustment_out',
+];
+
+export interface BalanceScope {
+  memberPk: string;
+  /** Leave credit_given/credit_taken out (credit members). */
+  excludeCredit: boolean;
+}
+
+/** A betting-day bucket: floor((epoch ms + shiftMs) / DAY) is the day number of the day's 'YYYY-MM-DD'. */
+export interface DayBuckets {
+  shiftMs: number;
+  dayMs: number;
+}
+
+export interface MovementSum {
+  day: number;
+  kind: string;
+  /** A cancel that released a running bet's stake (touches the outstanding account), not a settled one. */
+  release: boolean;
+  /** Net change of the statement balance. */
+  delta: bigint;
+  /** For reversals and cancels of a settled bet: the rebate taken back (transfer amount - payout reversed). */
+  reversedCommission: bigint;
+  count: number;
+}
+
+export interface SettledDaySum {
+  day: number;
+  bets: number;
+  turnover: bigint;
+  validTurnover: bigint;
+  winLoss: bigint;
+  commission: bigint;
+}
+
+export interface MovementRow {
+  transfer_id: string;
+  kind: string;
+  release: boolean;
+  delta: bigint;
+  amount: bigint;
+  reversed_payout: bigint | null;
+  commission: bigint | null;
+  created_at: Date;
+  bet_id: string;
+  ref_no: string;
+  bet_kind: string;
+  stake: bigint;
+  status: string;
+  settle_gen: number;
+}
+
+export interface BetRow {
+  id: string;
+  ref_no: string;
+  kind: string;
+  status: string;
+  currency: string;
+  odds_type: string;
+  odds: string;
+  stake: bigint;
+  risk: bigint;
+  payout: bigint | null;
+  win_loss: bigint | null;
+  valid_turnover: bigint | null;
+  commission: bigint | null;
+  fold_sizes: number[] | null;
+  combinations: number;
+  reject_reason: string | null;
+  created_at: Date;
+  settled_at: Date | null;
+  cancelled_at: Date | null;
+  settle_gen: number;
+}
+
+export interface LegRow {
+  bet_id: string;
+  leg_no: number;
+  match_id: string;
+  market_id: string;
+  sport_id: number;
+  kind: string;
+  period: string;
+  line: string;
+  selection: string;
+  format: string;
+  odds: string;
+  decimal_odds: string;
+  live: boolean;
+  home_score: number | null;
+  away_score: number | null;
+  outcome: string | null;
+  home: string;
+  away: string;
+  kickoff: Date;
+  league: string;
+  ht_home: number | null;
+  ht_away: number | null;
+  ft_home: number | null;
+  ft_away: number | null;
+}
+
+export type BetFilter =
+  | { kind: 'settled'; from: Date; to: Date }
+  | { kind: 'cancelled'; from: Date; to: Date }
+  | { kind: 'system'; from?: Date; to?: Date }
+  | { kind: 'ids'; ids: string[] };
+
+export interface WinLossSum {
+  group_pk: string;
+  currency: string;
+  bets: number;
+  turnover: bigint;
+  valid_turnover: bigint;
+  member_win_loss: bigint;
+  member_commission: bigint;
+  own_win_loss: bigint;
+  own_commission: bigint;
+  downline_win_loss: bigint;
+  upline_win_loss: bigint;
+}
+
+const big = (value: unknown): bigint =>
+  value === null || value === undefined ? 0n : BigInt(value as string);
+const bigOrNull = (value: unknown): bigint | null =>
+  value === null || value === undefined ? null : BigInt(value as string);
+
+function balanceEntries(scope: BalanceScope) {
+  return sql`la.owner_pk = ${scope.memberPk}::bigint
+    and la.kind in (${sql.join(BALANCE_KINDS)})
+    and not (${scope.excludeCredit} and t.kind in (${sql.join(CREDIT_KINDS)}))`;
+}
+
+function dayOf(column: string, buckets: DayBuckets) {
+  return sql`floor((extract(epoch from ${sql.ref(column)}) * 1000 + ${buckets.shiftMs}) / ${buckets.dayMs})::integer`;
+}
+
+export const statementRepository = {
+  /** The statement balance as the ledger had it just before `at`. */
+  async balanceBefore(ex: Executor, scope: BalanceScope, at: Date): Promise<bigint> {
+    const result = await sql<{ total: string | null }>`
+      select sum(e.amount)::text as total
+      from entries e
+      join ledger_accounts la on la.id = e.ledger_account_id
+      join transfers t on t.id = e.transfer_pk
+      where ${balanceEntries(scope)} and t.created_at < ${at}`.execute(ex);
+    return big(result.rows[0]?.total);
+  },
+
+  /**
+   * The balance's movements in [from, to), summed per betting day, transfer kind and release flag. A
+   * reversal carries the rebate it takes back: its amount is the payout plus rebate paid, and the payout is
+   * the latest settle transfer of the same bet before it.
+   */
+  async movementSums(
+    ex: Executor,
+    scope: BalanceScope,
+    range: { from: Date; to: Date },
+    buckets: DayBuckets,
+  ): Promise<MovementSum[]> {
+    const result = await sql<{
+      day: number;
+      kind: string;
+      release: boolean;
+      delta: string;
+      reversed_commission: string;
+      n: string;
+    }>`
+      with moves as (
+        select t.id, t.kind, t.amount, t.ref, t.owner_pk, t.created_at, sum(e.amount) as delta,
+          bool_or(la.kind = 'outstanding') as release
+        from transfers t
+        join entries e on e.transfer_pk = t.id
+        join ledger_accounts la on la.id = e.ledger_account_id
+        where t.owner_pk = ${scope.memberPk}::bigint and t.created_at >= ${range.from} and t.created_at < ${range.to}
+          and ${balanceEntries(scope)}
+        group by t.id
+      )
+      select ${dayOf('m.created_at', buckets)} as day, m.kind,
+        (m.kind = 'cancel' and m.release) as release,
+        sum(m.delta)::text as delta,
+        coalesce(sum(case when m.kind = 'reversal' or (m.kind = 'cancel' and not m.release) then
+          m.amount - coalesce((select p.amount from transfers p
+            where p.owner_pk = m.owner_pk and p.ref = m.ref and p.kind = 'settle' and p.id < m.id
+            order by p.id desc limit 1), 0) end), 0)::text as reversed_commission,
+        count(*)::text as n
+      from moves m
+      group by 1, 2, 3
+      order by 1, 2`.execute(ex);
+    return result.rows.map((row) => ({
+      day: Number(row.day),
+      kind: row.kind,
+      release: row.release,
+      delta: big(row.delta),
+      reversedCommission: big(row.reversed_commission),
+      count: Number(row.n),
+    }));
+  },
+
+  /** Bets whose standing settlement fell in [from, to), per betting day: count, turnover, valid turnover. */
+  async settledSums(
+    ex: Executor,
+    memberPk: string,
+    range: { from: Date; to: Date },
+    buckets: DayBuckets,
+  ): Promise<SettledDaySum[]> {
+    const result = await sql<Record<string, string | null>>`
+      select ${dayOf('settled_at', buckets)} as day, count(*)::text as n,
+        sum(risk) filter (where status not in ('void', 'refund'))::text as turnover,
+        sum(valid_turnover)::text as valid, sum(win_loss)::text as win_loss, sum(commission)::text as commission
+      from bets
+      where account_pk = ${memberPk}::bigint and settled_at >= ${range.from} and settled_at < ${range.to}
+        and cancelled_at is null
+      group by 1
+      order by 1`.execute(ex);
+    return result.rows.map((row) => ({
+      day: Number(row.day),
+      bets: Number(row.n),
+      turnover: big(row.turnover),
+      validTurnover: big(row.valid),
+      winLoss: big(row.win_loss),
+      commission: big(row.commission),
+    }));
+  },
+
+  /** Settlement movements (settle, reversal, cancel of a settled bet) in [from, to), newest first. */
+  async settlementMovements(
+    ex: Executor,
+    scope: BalanceScope,
+    range: { from: Date; to: Date },
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: MovementRow[]; total: number }> {
+    const result = await sql<Record<string, unknown>>`
+      with moves as (
+        select t.id, t.transfer_id, t.kind, t.amount, t.ref, t.owner_pk, t.created_at, sum(e.amount) as delta,
+          bool_or(la.kind = 'outstanding') as release
+        from transfers t
+        join entries e on e.transfer_pk = t.id
+        join ledger_accounts la on la.id = e.ledger_account_id
+        where t.owner_pk = ${scope.memberPk}::bigint and t.created_at >= ${range.from} and t.created_at < ${range.to}
+          and t.kind in ('settle', 'reversal', 'cancel') and ${balanceEntries(scope)}
+        group by t.id
+      )
+      select m.transfer_id, m.kind, m.release, m.delta::text as delta, m.amount::text as amount, m.created_at,
+        (select p.amount from transfers p
+          where p.owner_pk = m.owner_pk and p.ref = m.ref and p.kind = 'settle' and p.id < m.id
+          order by p.id desc limit 1)::text as reversed_payout,
+        -- The settlement's rebate is its sibling transfer 'commission:<ref>:<gen>' (settlement's transfer ids).
+        (select c.amount from transfers c
+          where m.kind = 'settle' and c.transfer_id = 'commission:' || substring(m.transfer_id from 8))::text
+          as commission,
+        b.id::text as bet_id, b.ref_no, b.kind as bet_kind, b.stake::text as stake, b.status, b.settle_gen,
+        count(*) over () as total
+      from moves m
+      join bets b on b.ref_no = m.ref
+      where not (m.kind = 'cancel' and m.release)
+      order by m.id desc
+      limit ${page.limit} offset ${page.offset}`.execute(ex);
+    const rows = result.rows.map((row): MovementRow => ({
+      transfer_id: String(row.transfer_id),
+      kind: String(row.kind),
+      release: Boolean(row.release),
+      delta: big(row.delta),
+      amount: big(row.amount),
+      reversed_payout: bigOrNull(row.reversed_payout),
+      commission: bigOrNull(row.commission),
+      created_at: new Date(row.created_at as string | Date),
+      bet_id: String(row.bet_id),
+      ref_no: String(row.ref_no),
+      bet_kind: String(row.bet_kind),
+      stake: big(row.stake),
+      status: String(row.status),
+      settle_gen: Number(row.settle_gen),
+    }));
+    return { rows, total: Number(result.rows[0]?.total ?? 0) };
+  },
+
+  /** The member's bets for a list, newest first, with the total for paging. */
+  async bets(
+    ex: Executor,
+    memberPk: string,
+    filter: BetFilter,
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: BetRow[]; total: number }> {
+    let query = ex.selectFrom('bets').where('account_pk', '=', memberPk);
+    let order: 'settled_at' | 'created_at' = 'created_at';
+    switch (filter.kind) {
+      case 'settled':
+        order = 'settled_at';
+        query = query.where('settled_at', '>=', filter.from).where('settled_at', '<', filter.to);
+        break;
+      case 'cancelled':
+        query = query
+          .where((eb) =>
+            eb.or([eb('status', 'in', ['void', 'refund', 'rejected']), eb('cancelled_at', 'is not', null)]),
+          )
+          .where(sql<boolean>`coalesce(cancelled_at, settled_at, created_at) >= ${filter.from}`)
+          .where(sql<boolean>`coalesce(cancelled_at, settled_at, created_at) < ${filter.to}`);
+        break;
+      case 'system':
+        query = query.where('kind', '=', 'system');
+        if (filter.from) query = query.where('created_at', '>=', filter.from);
+        if (filter.to) query = query.where('created_at', '<', filter.to);
+        break;
+      case 'ids':
+        if (filter.ids.length === 0) return { rows: [], total: 0 };
+        query = query.where('id', 'in', filter.ids);
+        break;
+    }
+    const rows = await query
+      .select([
+        'id',
+        'ref_no',
+        'kind',
+        'status',
+        'currency',
+        'odds_type',
+        'odds',
+        'stake',
+        'risk',
+        'payout',
+        'win_loss',
+        'valid_turnover',
+        'commission',
+        'fold_sizes',
+        'combinations',
+        'reject_reason',
+        'created_at',
+        'settled_at',
+        'cancelled_at',
+        'settle_gen',
+      ])
+      .select(sql<string>`count(*) over ()`.as('total'))
+      .orderBy(order, 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+    return {
+      rows: rows.map(({ total: _total, ...row }) => ({
+        ...row,
+        id: String(row.id),
+        stake: BigInt(row.stake),
+        risk: BigInt(row.risk),
+        payout: bigOrNull(row.payout),
+        win_loss: bigOrNull(row.win_loss),
+        valid_turnover: bigOrNull(row.valid_turnover),
+        commission: bigOrNull(row.commission),
+      })),
+      total: Number(rows[0]?.total ?? 0),
+    };
+  },
+
+  /** Legs of the given bets with their match, league and result. */
+  async legs(ex: Executor, betIds: string[]): Promise<LegRow[]> {
+    if (betIds.length === 0) return [];
+    const rows = await ex
+      .selectFrom('bet_legs as l')
+      .innerJoin('matches as m', 'm.id', 'l.match_id')
+      .innerJoin('leagues as g', 'g.id', 'm.league_id')
+      .leftJoin('results as r', 'r.match_id', 'l.match_id')
+      .select([
+        'l.bet_id',
+        'l.leg_no',
+        'l.match_id',
+        'l.market_id',
+        'l.sport_id',
+        'l.kind',
+        'l.period',
+        'l.line',
+        'l.selection',
+        'l.format',
+        'l.odds',
+        'l.decimal_odds',
+        'l.live',
+        'l.home_score',
+        'l.away_score',
+        'l.outcome',
+        'm.home',
+        'm.away',
+        'm.kickoff',
+        'g.name as league',
+        'r.ht_home',
+        'r.ht_away',
+        'r.ft_home',
+        'r.ft_away',
+      ])
+      .where('l.bet_id', 'in', betIds)
+      .orderBy('l.bet_id')
+      .orderBy('l.leg_no')
+      .execute();
+    return rows.map((row) => ({ ...row, bet_id: String(row.bet_id), match_id: String(row.match_id) }));
+  },
+
+  /** Deposits, withdrawals, credit changes and adjustments of the member in [from, to), newest first. */
+  async adjustments(
+    ex: Executor,
+    memberPk: string,
+    range: { from: Date; to: Date },
+    page: { limit: number; offset: number },
+  ) {
+    const rows = await ex
+      .selectFrom('transfers')
+      .select(['transfer_id', 'kind', 'currency', 'amount', 'created_at'])
+      .select(sql<string>`count(*) over ()`.as('total'))
+      .where('owner_pk', '=', memberPk)
+      .where('kind', 'in', ADJUSTMENT_KINDS)
+      .where('created_at', '>=', range.from)
+      .where('created_at', '<', range.to)
+      .orderBy('id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+    return { rows, total: Number(rows[0]?.total ?? 0) };
+  },
+
+  /** An account by login id (for the upline reports' optional drill-down). */
+  async accountByLogin(ex: Executor, accountId: string) {
+    return ex
+      .selectFrom('accounts')
+      .selectAll()
+      .where(sql<boolean>`lower(account_id) = ${accountId.toLowerCase()}`)
+      .executeTakeFirst();
+  },
+
+  /**
+   * Win/loss of the bets settled in [from, to) of members under `root`, grouped by the account one level
+   * below root on each member's path (direct downline) or by member. The viewer's, the lower levels' and
+   * the upper levels' parts come from bet_shares of each bet's standing settlement.
+   */
+  async winLoss(
+    ex: Executor,
+    root: { id: string; path: string; depth: number },
+    range: { from: Date; to: Date },
+    groupBy: 'downline' | 'member' | 'all',
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: WinLossSum[]; total: number }> {
+    // Paths are '/1/5/9/': the direct downline's pk is the (depth + 2)th '/'-separated part.
+    const group =
+      groupBy === 'member'
+        ? sql`a.id`
+        : groupBy === 'all'
+          ? sql`${root.id}::bigint`
+          : sql`split_part(a.path, '/', ${root.depth + 2})::bigint`;
+    const result = await sql<Record<string, string>>`
+      with settled as (
+        select b.id, b.currency, b.risk, b.valid_turnover, b.win_loss, b.commission, b.settle_gen,
+          ${group} as group_pk
+        from bets b
+        join accounts a on a.id = b.account_pk
+        where a.path like ${`${root.path}%`} and a.id <> ${root.id}::bigint
+          and b.settled_at >= ${range.from} and b.settled_at < ${range.to} and b.cancelled_at is null
+      ),
+      parts as (
+        select s.bet_id,
+          sum(s.win_loss) filter (where s.account_pk = ${root.id}::bigint) as own_wl,
+          sum(s.commission) filter (where s.account_pk = ${root.id}::bigint) as own_comm,
+          sum(s.win_loss) filter (where u.path like ${`${root.path}%`} and u.id <> ${root.id}::bigint) as down_wl,
+          sum(s.win_loss) filter (where u.path not like ${`${root.path}%`}) as up_wl
+        from bet_shares s
+        join settled x on x.id = s.bet_id and x.settle_gen = s.settle_gen
+        join accounts u on u.id = s.account_pk
+        group by s.bet_id
+      )
+      select x.group_pk::text as group_pk, x.currency, count(*)::text as bets, sum(x.risk)::text as turnover,
+        coalesce(sum(x.valid_turnover), 0)::text as valid_turnover,
+        coalesce(sum(x.win_loss), 0)::text as member_win_loss,
+        coalesce(sum(x.commission), 0)::text as member_commission,
+        coalesce(sum(p.own_wl), 0)::text as own_win_loss, coalesce(sum(p.own_comm), 0)::text as own_commission,
+        coalesce(sum(p.down_wl), 0)::text as downline_win_loss, coalesce(sum(p.up_wl), 0)::text as upline_win_loss,
+        count(*) over () as total
+      from settled x
+      left join parts p on p.bet_id = x.id
+      group by x.group_pk, x.currency
+      order by x.group_pk, x.currency
+      limit ${page.limit} offset ${page.offset}`.execute(ex);
+    return {
+      rows: result.rows.map((row) => ({
+        group_pk: String(row.group_pk),
+        currency: String(row.currency),
+        bets: Number(row.bets),
+        turnover: big(row.turnover),
+        valid_turnover: big(row.valid_turnover),
+        member_win_loss: big(row.member_win_loss),
+        member_commission: big(row.member_commission),
+        own_win_loss: big(row.own_win_loss),
+        own_commission: big(row.own_commission),
+        downline_win_loss: big(row.downline_win_loss),
+        upline_win_loss: big(row.upline_win_loss),
+      })),
+      total: Number(result.rows[0]?.total ?? 0),
+    };
+  },
+
+  async accountsByPk(ex: Executor, pks: string[]) {
+    if (pks.length === 0) return [];
+    return ex
+      .selectFrom('accounts')
+      .select(['id', 'account_id', 'level', 'currency'])
+      .where('id', 'in', pks)
+      .execute();
+  },
+
+  /** Open bets (running or waiting) per member under root: count, stake at risk, and the members' balances. */
+  async outstanding(
+    ex: Executor,
+    root: { id: string; path: string },
+    page: { limit: number; offset: number },
+  ) {
+    const result = await sql<Record<string, string>>`
+      select a.account_id, a.currency, count(*)::text as bets,
+        count(*) filter (where b.status = 'waiting')::text as waiting,
+        sum(b.risk)::text as outstanding, max(b.created_at) as last_bet_at,
+        count(*) over () as total
+      from bets b
+      join accounts a on a.id = b.account_pk
+      where a.path like ${`${root.path}%`} and a.id <> ${root.id}::bigint
+        and b.status in ('running', 'waiting') and b.settled_at is null
+      group by a.id
+      order by sum(b.risk) desc, a.account_id
+      limit ${page.limit} offset ${page.offset}`.execute(ex);
+    return {
+      rows: result.rows.map((row) => ({
+        account_id: String(row.account_id),
+        currency: String(row.currency),
+        bets: Number(row.bets),
+        waiting: Number(row.waiting),
+        outstanding: big(row.outstanding),
+        last_bet_at: new Date(row.last_bet_at as string),
+      })),
+      total: Number(result.rows[0]?.total ?? 0),
+    };
+  },
+
+  /**
+   * Running bets' exposure under root, per match, market, selection, currency and bet kind, from the open
+   * (undecided) legs: how many bets, their risk, and their potential payout (bets.max_payout is what the
+   * ticket pays if every leg wins, fixed at placement).
+   */
+  async exposure(ex: Executor, root: { id: string; path: string }, matchId: string | undefined) {
+    const matchFilter = matchId === undefined ? sql`true` : sql`l.match_id = ${matchId}::bigint`;
+    const result = await sql<Record<string, string>>`
+      select l.match_id::text as match_id, l.market_id::text as market_id, l.kind as market_kind, l.period,
+        l.line, l.selection, b.currency, b.kind as bet_kind,
+        count(*)::text as bets, sum(b.risk)::text as risk, sum(b.max_payout)::text as potential_payout
+      from bet_legs l
+      join bets b on b.id = l.bet_id
+      join accounts a on a.id = b.account_pk
+      where ${matchFilter} and b.status in ('running', 'waiting') and b.settled_at is null
+        and l.outcome is null and a.path like ${`${root.path}%`} and a.id <> ${root.id}::bigint
+      group by l.match_id, l.market_id, l.kind, l.period, l.line, l.selection, b.currency, b.kind
+      order by l.match_id, l.market_id, l.selection
+      limit 20000`.execute(ex);
+    return result.rows.map((row) => ({
+      match_id: String(row.match_id),
+      market_id: String(row.market_id),
+      market_kind: String(row.market_kind),
+      period: String(row.period),
+      line: String(row.line),
+      selection: String(row.selection),
+      currency: String(row.currency),
+      bet_kind: String(row.bet_kind),
+      bets: Number(row.bets),
+      risk: big(row.risk),
+      potential_payout: big(row.potential_payout),
+    }));
+  },
+
+  /** Matches and the selections of their markets, for the liability view's names and every outcome. */
+  async marketsOf(ex: Executor, marketIds: string[]) {
+    if (marketIds.length === 0) return [];
+    return ex
+      .selectFrom('selections as s')
+      .innerJoin('markets as k', 'k.id', 's.market_id')
+      .innerJoin('matches as m', 'm.id', 'k.match_id')
+      .select(['s.market_id', 's.key', 'k.status', 'm.id as match_id', 'm.home', 'm.away', 'm.kickoff'])
+      .where('s.market_id', 'in', marketIds)
+      .orderBy('s.market_id')
+      .orderBy('s.key')
+      .execute();
+  },
+};

@@ -1,0 +1,58 @@
+import {
+  boLiabilityRequest,
+  boOutstandingRequest,
+  boWinLossRequest,
+  statementBetRequest,
+  statementRangeRequest,
+} from '@sb/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { AccountRow } from '../../db/schema';
+import { postCall, type Success } from '../../http/route';
+import type { UplineService } from '../upline/service';
+import type { AccountService } from '../account/service';
+import { StatementService } from './service';
+
+/**
+ * Statements and reports: the member's own at /api/<name> (account_id + session_token), the upline's at
+ * /bo/<name> (bearer token from /bo/login, limited to the caller's downline).
+ */
+export function statementRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  services: { accounts: AccountService; upline: UplineService },
+): void {
+  const { upline } = services;
+  const statement = new StatementService(ctx, services.accounts, upline);
+  const range = (name: string, handler: (body: z.output<typeof statementRangeRequest>) => Promise<object>) =>
+    postCall(app, ctx, `/api/${name}`, statementRangeRequest, handler);
+  range('dailystatement', (body) => statement.dailyStatement(body));
+  range('settlementhistory', (body) => statement.settlementHistory(body));
+  range('cancelledbetlist', (body) => statement.cancelledBets(body));
+  range('platformwinlose', (body) => statement.platformWinLose(body));
+  range('sportsbook', (body) => statement.sportsbook(body));
+  range('betsysparlay', (body) => statement.systemParlays(body));
+  range('adjustment', (body) => statement.adjustments(body));
+  postCall(app, ctx, '/api/betsysparlaymatch', statementBetRequest, (body) =>
+    statement.systemParlayMatches(body),
+  );
+  postCall(app, ctx, '/api/betsysparlaybet', statementBetRequest, (body) => statement.systemParlayBets(body));
+  postCall(app, ctx, '/api/parlaybetdetails', statementBetRequest, (body) => statement.parlayDetails(body));
+
+  const bearer = (request: FastifyRequest) => {
+    const header = request.headers.authorization;
+    return header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
+  };
+  const boCall = <S extends z.ZodType, R extends object>(
+    name: string,
+    schema: S,
+    handler: (caller: AccountRow, body: z.output<S>) => Promise<Success<R>>,
+  ) =>
+    postCall(app, ctx, `/bo/${name}`, schema, async (body, request) =>
+      handler(await upline.requireCaller(bearer(request)), body),
+    );
+  boCall('winloss', boWinLossRequest, (caller, body) => statement.winLoss(caller, body));
+  boCall('outstanding', boOutstandingRequest, (caller, body) => statement.outstanding(caller, body));
+  boCall('liability', boLiabilityRequest, (caller, body) => statement.liability(caller, body));
+}

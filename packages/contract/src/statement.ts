@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { sessionRequest } from './account';
+import type { BetLegView, BetStatus } from './betting';
+import type { ErrorCode } from './errors';
+
+/**
+ * Statements and reports: the member's own figures (POST /api/<name>) and the upline's reports
+ * (POST /bo/<name>). Dates are betting days in GMT+8 ('YYYY-MM-DD'); money is decimal strings.
+ */
+
+/** A betting day: 'YYYY-MM-DD'. Missing or blank answers the field's *_required code. */
+const day = (required: ErrorCode) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'invalid_date' satisfies ErrorCode });
+
+/** One day (working_date) or a range (start_date and end_date, both required when no working_date). */
+const dayOrRange = {
+  working_date: day('working_date_required').optional(),
+  start_date: day('start_date_required').optional(),
+  end_date: day('end_date_required').optional(),
+};
+
+const paging = {
+  page: z.number({ error: 'invalid_request' }).int().min(1).max(100_000).default(1),
+  page_size: z.number({ error: 'invalid_request' }).int().min(1).max(200).default(50),
+};
+
+export const statementRangeRequest = sessionRequest.extend({ ...dayOrRange, ...paging });
+export type StatementRangeRequest = z.infer<typeof statementRangeRequest>;
+
+export const statementBetRequest = sessionRequest.extend({
+  bet_id: z.number({ error: 'bet_id_required' }).int().min(1, { error: 'bet_id_required' }),
+});
+
+/** Upline reports: a range, and optionally the downline account to look under (default the caller). */
+export const boWinLossRequest = z.object({
+  ...dayOrRange,
+  ...paging,
+  account_id: z.string({ error: 'invalid_request' }).trim().min(1).max(30).optional(),
+});
+export const boOutstandingRequest = z.object({
+  ...paging,
+  account_id: z.string({ error: 'invalid_request' }).trim().min(1).max(30).optional(),
+});
+export const boLiabilityRequest = z.object({
+  match_id: z.number({ error: 'invalid_request' }).int().min(1).optional(),
+});
+
+// ---- Replies ----
+
+/** A statement row (spec section 3): balances before and after the betting day, and what moved them. */
+export interface StatementDayRow {
+  transaction_date: string;
+  opening_balance: string;
+  closing_balance: string;
+  turnover: string;
+  valid_turnover: string;
+  commission: string;
+  settled_amount: string;
+  /** Deposits, withdrawals and adjustments of the day: closing = opening + settled + commission + this. */
+  adjustment: string;
+  bets: number;
+}
+
+export interface SettlementHistoryRow {
+  ref_no: string;
+  bet_id: number;
+  /** settle: a settlement posted; reversal: an earlier settlement undone (resettlement); cancel: refunded. */
+  movement: 'settle' | 'reversal' | 'cancel';
+  time: string;
+  bet_type: string;
+  stake: string;
+  payout: string;
+  win_loss: string;
+  commission: string;
+  status: BetStatus;
+  resettled: boolean;
+}
+
+/** A settled bet with its settlement figures (sportsbook, cancelledbetlist, parlaybetdetails...). */
+export interface StatementBetView {
+  bet_id: number;
+  ref_no: string;
+  trans_time: string;
+  settled_at: string | null;
+  kind: 'single' | 'parlay' | 'system';
+  bet_type: string;
+  status: BetStatus;
+  odds_type: string;
+  odds: string;
+  stake: string;
+  risk: string;
+  payout: string | null;
+  win_loss: string | null;
+  valid_turnover: string | null;
+  commission: string | null;
+  currency: string;
+  fold_sizes: number[] | null;
+  combinations: number;
+  reject_reason: string | null;
+  resettled: boolean;
+  legs: (BetLegView & { result: string | null })[];
+}
+
+export interface SystemCombinationRow {
+  combination_no: number;
+  fold: number;
+  bet_type: string;
+  leg_nos: number[];
+  matches: string;
+  odds: string;
+  stake: string;
+  payout: string | null;
+  win_loss: string | null;
+  status: 'running' | 'won' | 'lost_half' | 'lost' | 'draw' | 'void';
+}
+
+export interface WinLossRow {
+  account_id: string;
+  level: string;
+  currency: string;
+  bets: number;
+  turnover: string;
+  valid_turnover: string;
+  /** The members' own result and rebate. */
+  member_win_loss: string;
+  member_commission: string;
+  /** The viewer's part (bet_shares), the levels between, and the levels above: they add up to the book's. */
+  own_win_loss: string;
+  own_commission: string;
+  downline_win_loss: string;
+  upline_win_loss: string;
+}
