@@ -280,7 +280,7 @@ describeEachDatabase('statements and reports', (env) => {
 
     const list = rows(await me.api('betsysparlay'));
     expect(list).toMatchObject([{ ref_no: ticket.ref, kind: 'system', fold_sizes: [2, 3], combinations: 4 }]);
-    const matches = await me.api('betsysparlaymatch', { bet_id: ticket.id });
+    const matches = await me.api('betsysparlaymatch', { bet_id: String(ticket.id) });
     expect(rows(matches).map((leg) => [leg.outcome, leg.result])).toEqual([
       ['won', '1-0'],
       ['void', null],
@@ -348,6 +348,63 @@ describeEachDatabase('statements and reports', (env) => {
       adjustment: '10000.00',
       closing_balance: '10330.75',
     });
+  });
+
+  it('operator cancellations: listed as cancelled, the refund reverses the settlement, the day still adds up', async () => {
+    await seeded(env());
+    const desk = await tradingDesk(env());
+    const bo = await boLogin(env().app);
+    const game = await match(env(), desk);
+    const later = await match(env(), desk);
+    const me = await member(env());
+    const won = await me.bet('betsingle', {
+      market_id: game.hdp,
+      selection: 'h',
+      odds: '1.95',
+      stake: '100',
+    });
+    const running = await me.bet('betsingle', {
+      market_id: later.ou,
+      selection: 'o',
+      odds: '1.80',
+      stake: '100',
+    });
+    await desk.trade('result', { match_id: game.id, ht: null, ft: { home: 1, away: 0 } });
+    await runSettlement(env());
+    for (const bet of [won, running]) {
+      const reply = await bo.call('trade/cancelbet', { ref_no: bet.ref, reason: 'palpable error' });
+      expect(reply.body.status, JSON.stringify(reply.body)).toBe('1');
+    }
+    const today = dayName(Date.now());
+    const range = { start_date: today, end_date: today };
+    const cancelled = rows(await me.api('cancelledbetlist', range));
+    expect(cancelled.map((b) => [b.ref_no, b.status, b.payout, b.reject_reason])).toEqual([
+      [running.ref, 'void', '100.00', 'palpable error'],
+      [won.ref, 'void', '100.00', 'palpable error'],
+    ]);
+    const history = rows(await me.api('settlementhistory', range));
+    expect(
+      history.map((row) => [row.ref_no, row.movement, row.payout, row.win_loss, row.commission]),
+    ).toEqual([
+      [won.ref, 'cancel', '-195.00', '-95.00', '-0.25'],
+      [won.ref, 'settle', '195.00', '95.00', '0.25'],
+    ]);
+    expect(rows(await me.api('dailystatement', range))).toEqual([
+      {
+        transaction_date: today,
+        opening_balance: '0.00',
+        settled_amount: '0.00',
+        commission: '0.00',
+        adjustment: '10000.00',
+        closing_balance: '10000.00',
+        turnover: '0.00',
+        valid_turnover: '0.00',
+        bets: 0,
+      },
+    ]);
+    expect(await me.balance()).toEqual({ balance: '10000.00', outstanding: '0.00' });
+    // The web echoes ids back as text: accepted as well as numbers.
+    expect((await me.api('parlaybetdetails', { bet_id: String(won.id) })).statusdesc).toBe('betNotExists');
   });
 
   it('refuses bad input with the spec codes', async () => {

@@ -31,8 +31,20 @@ const paging = {
 export const statementRangeRequest = sessionRequest.extend({ ...dayOrRange, ...paging });
 export type StatementRangeRequest = z.infer<typeof statementRangeRequest>;
 
+/** A bet id as a number, or as the digits the lists answer with (the web echoes it back as text). */
 export const statementBetRequest = sessionRequest.extend({
-  bet_id: z.number({ error: 'bet_id_required' }).int().min(1, { error: 'bet_id_required' }),
+  bet_id: z
+    .union(
+      [
+        z.number().int().min(1),
+        z
+          .string()
+          .trim()
+          .regex(/^[1-9]\d{0,17}$/),
+      ],
+      { error: 'bet_id_required' },
+    )
+    .transform(Number),
 });
 
 /** Upline reports: a range, and optionally the downline account to look under (default the caller). */

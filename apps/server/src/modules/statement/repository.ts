@@ -156,14 +156,31 @@ function dayOf(column: string, buckets: DayBuckets) {
 }
 
 export const statementRepository = {
-  /** The statement balance as the ledger had it just before `at`. */
+  /**
+   * The statement balance as the ledger had it just before `at`: the accounts' balances now, less what
+   * moved them since (read from the member's transfers since `at`, so a recent day costs little whatever
+   * the member's history), less for a credit member the credit line moved before `at`. One statement, so
+   * one snapshot: a transfer committing meanwhile is either in both parts or in neither.
+   */
   async balanceBefore(ex: Executor, scope: BalanceScope, at: Date): Promise<bigint> {
     const result = await sql<{ total: string | null }>`
-      select sum(e.amount)::text as total
-      from entries e
-      join ledger_accounts la on la.id = e.ledger_account_id
-      join transfers t on t.id = e.transfer_pk
-      where ${balanceEntries(scope)} and t.created_at < ${at}`.execute(ex);
+      select (
+        (select coalesce(sum(la.balance), 0) from ledger_accounts la
+          where la.owner_pk = ${scope.memberPk}::bigint and la.kind in (${sql.join(BALANCE_KINDS)}))
+        - (select coalesce(sum(e.amount), 0)
+          from transfers t
+          join entries e on e.transfer_pk = t.id
+          join ledger_accounts la on la.id = e.ledger_account_id
+          where t.owner_pk = ${scope.memberPk}::bigint and t.created_at >= ${at}
+            and la.owner_pk = ${scope.memberPk}::bigint and la.kind in (${sql.join(BALANCE_KINDS)}))
+        - (select coalesce(sum(e.amount), 0)
+          from transfers t
+          join entries e on e.transfer_pk = t.id
+          join ledger_accounts la on la.id = e.ledger_account_id
+          where ${scope.excludeCredit} and t.owner_pk = ${scope.memberPk}::bigint and t.created_at < ${at}
+            and t.kind in (${sql.join(CREDIT_KINDS)})
+            and la.owner_pk = ${scope.memberPk}::bigint and la.kind in (${sql.join(BALANCE_KINDS)}))
+      )::text as total`.execute(ex);
     return big(result.rows[0]?.total);
   },
 
