@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { seeded } from './support/fixtures';
 import { call, describeEachDatabase } from './support/harness';
 import { settle, tradingDesk } from './support/catalog';
+import { MarketSnapshot } from '../src/modules/catalog/snapshot';
+import { catalogRepository } from '../src/modules/catalog/repository';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -226,6 +228,53 @@ describeEachDatabase('catalogue, trading API and ux calls', (env) => {
     expect((await call(env().app, '/cache/uxmatch', { match_id: 424242 })).body.statusdesc).toBe('matchHide');
     const two = await call(env().app, '/cache/uxmatch2', { match_ids: [ids[0], 424242] });
     expect((two.body.matches as number[][]).map((m) => m[0])).toEqual([ids[0]]);
+  });
+
+  it('a batch of price changes: each its own sequence number and log row, rejections in place, the last price kept', async () => {
+    await seeded(env());
+    const desk = await tradingDesk(env());
+    const kickoff = new Date(Date.now() + 2 * HOUR).toISOString();
+    const a = await desk.createMatch({ home: 'Batch A', away: 'Batch B', kickoff });
+    const b = await desk.createMatch({ home: 'Batch C', away: 'Batch D', kickoff });
+    await desk.trade('market', { match_id: a, kind: 'hdp', line: '-0.5', prices: { h: '1.95', a: '1.95' } });
+    await desk.trade('market', { match_id: b, kind: 'ou', line: '2.5', prices: { o: '1.90', u: '1.90' } });
+    await desk.trade('market', { match_id: b, kind: '1x2', prices: { '1': '2.0', x: '3.0', '2': '4.0' } });
+    await desk.trade('result', { match_id: b, ht: null, ft: { home: 1, away: 0 } });
+    const c = await desk.createMatch({ home: 'Batch E', away: 'Batch F', kickoff });
+    await desk.trade('market', { match_id: c, kind: 'ou', line: '2.5', prices: { o: '1.90', u: '1.90' } });
+    await settle();
+    const seqA = env().services.snapshot.matches.get(a)?.seq ?? 0;
+    const seqC = env().services.snapshot.matches.get(c)?.seq ?? 0;
+    const reply = await desk.bo.call('trade/prices', {
+      changes: [
+        { match_id: a, kind: 'hdp', line: '-0.5', prices: { h: '2', a: '1.9' } },
+        { match_id: c, kind: 'ou', line: '2.5', prices: { o: '1.85', u: '1.955' } },
+        { match_id: a, kind: 'hdp', line: '-0.75', prices: { h: '2.10', a: '1.80' } },
+        { match_id: b, kind: 'ou', line: '2.5', prices: { o: '1.70', u: '2.10' } },
+        { match_id: a, kind: 'hdp', line: '-0.5', prices: { h: '2.05', a: '1.85' } },
+      ],
+    });
+    expect(reply.body).toMatchObject({ status: '1', applied: 3 });
+    expect((reply.body.rejected as { reason: string }[]).map((r) => r.reason)).toEqual([
+      'unknown market',
+      'match is finished',
+    ]);
+    await settle();
+    const snapshot = env().services.snapshot;
+    expect(snapshot.matches.get(a)?.seq).toBe(seqA + 2);
+    expect(snapshot.matches.get(c)?.seq).toBe(seqC + 1);
+    expect(snapshot.marketsOf(a)[0]?.prices).toEqual({ h: '2.05', a: '1.85' });
+    expect(snapshot.marketsOf(c)[0]?.prices).toEqual({ o: '1.85', u: '1.955' });
+    // What a fresh process loads equals what the pushes built, and the event log holds every step.
+    const fresh = new MarketSnapshot();
+    await fresh.load(env().ctx.db, new Date());
+    expect(fresh.marketsOf(a)).toEqual(snapshot.marketsOf(a));
+    expect(fresh.marketsOf(c)).toEqual(snapshot.marketsOf(c));
+    const logged = await catalogRepository.eventsSince(env().ctx.db, a, seqA, 10);
+    expect(logged).toHaveLength(2);
+    expect(logged[0]).toMatchObject([
+      { t: 'market', seq: seqA + 1, moved: true, market: { prices: { h: '2.00', a: '1.90' } } },
+    ]);
   });
 
   it('only an operator trades', async () => {

@@ -286,7 +286,7 @@ describeEachDatabase('settlement', (env) => {
     ];
     for (const [kind, prices] of markets) await desk.trade('market', { match_id: id, kind, prices });
     await settle();
-    const byKind = new Map(
+    const byKind = new Map<string, number>(
       env()
         .services.snapshot.marketsOf(id)
         .map((m) => [m.kind, m.id]),

@@ -141,6 +141,68 @@ export const catalogRepository = {
       .executeTakeFirst();
   },
 
+  /** Several matches locked at once, in id order (the order single locks take, so no deadlock). */
+  async lockMatchesByKeys(ex: Executor, keys: string[]): Promise<MatchRow[]> {
+    if (keys.length === 0) return [];
+    return ex
+      .selectFrom('matches')
+      .selectAll()
+      .where('external_key', 'in', keys)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+  },
+
+  /** Every market of these matches (closed ones too) with its prices: a price batch's working set. */
+  async priceBatchMarkets(ex: Executor, matchIds: string[]): Promise<MarketView[]> {
+    if (matchIds.length === 0) return [];
+    const markets = await ex.selectFrom('markets').selectAll().where('match_id', 'in', matchIds).execute();
+    if (markets.length === 0) return [];
+    const selections = await ex
+      .selectFrom('selections')
+      .selectAll()
+      .where(
+        'market_id',
+        'in',
+        markets.map((m) => m.id),
+      )
+      .execute();
+    return assembleMarkets(markets, selections);
+  },
+
+  /** Many selections' prices in one statement (each market/key once: the caller keeps the last). */
+  async setManyPrices(ex: Executor, rows: { marketId: number; key: string; price: string }[]): Promise<void> {
+    if (rows.length === 0) return;
+    await ex
+      .insertInto('selections')
+      .values(rows.map((row) => ({ market_id: String(row.marketId), key: row.key, price: row.price })))
+      .onConflict((oc) =>
+        oc.columns(['market_id', 'key']).doUpdateSet((eb) => ({ price: eb.ref('excluded.price') })),
+      )
+      .execute();
+  },
+
+  /** Moves several matches' sequence numbers at once. */
+  async setSeqs(ex: Executor, seqs: { id: string; seq: bigint }[]): Promise<void> {
+    if (seqs.length === 0) return;
+    await sql`update matches m set seq = v.seq, updated_at = now()
+      from (values ${sql.join(seqs.map((s) => sql`(${s.id}::bigint, ${s.seq}::bigint)`))}) as v(id, seq)
+      where m.id = v.id`.execute(ex);
+  },
+
+  async insertEvents(
+    ex: Executor,
+    rows: { matchId: string; seq: bigint; payload: unknown }[],
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    await ex
+      .insertInto('match_events')
+      .values(
+        rows.map((row) => ({ match_id: row.matchId, seq: row.seq, payload: JSON.stringify(row.payload) })),
+      )
+      .execute();
+  },
+
   async matchById(ex: Executor, id: number): Promise<MatchRow | undefined> {
     return ex.selectFrom('matches').selectAll().where('id', '=', String(id)).executeTakeFirst();
   },
@@ -449,6 +511,12 @@ function assembleMarkets(
 /** NUMERIC(9,3) reads back as '1.950': keep two decimals unless the third carries a digit. */
 export function normalisePrice(text: string): string {
   return text.replace(/(\.\d\d)0$/, '$1');
+}
+
+/** A price as written (e.g. '2' or '1.9') as the database will read it back ('2.00', '1.90'). */
+export function storedPrice(text: string): string {
+  const [whole = '0', fraction = ''] = text.split('.');
+  return normalisePrice(`${whole}.${fraction.padEnd(3, '0')}`);
 }
 
 function toResultView(row: {

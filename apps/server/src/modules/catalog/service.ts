@@ -10,7 +10,7 @@ import {
   type MarketRef,
   type MatchView,
 } from './events';
-import { catalogRepository as repo, toMatchView } from './repository';
+import { catalogRepository as repo, storedPrice, toMatchView } from './repository';
 import { enqueueSettlement } from '../settlement/queue';
 
 export interface ApplyReport {
@@ -50,14 +50,22 @@ export class CatalogService {
       const slice = events.slice(start, start + MAX_EVENTS_PER_TRANSACTION);
       const changes = await this.db.transaction().execute(async (trx) => {
         const out: CatalogChange[] = [];
-        for (const event of slice) {
+        for (let i = 0; i < slice.length;) {
+          // A run of price changes (most of a feed's traffic) is written set-wise: a few statements a run.
+          const run = priceRun(slice, i);
+          if (run.length > 1) {
+            out.push(...(await this.applyPrices(trx, run, report)));
+            i += run.length;
+            continue;
+          }
+          const event = slice[i] as FeedEvent;
+          i += 1;
           try {
             out.push(...(await this.applyOne(trx, event)));
             report.applied += 1;
           } catch (error) {
             if (!(error instanceof Rejection)) throw error;
-            report.rejected.push({ key: event.key, type: event.type, reason: error.message });
-            this.log.warn({ key: event.key, type: event.type, reason: error.message }, 'feed event rejected');
+            this.rejected(report, event, error.message);
           }
         }
         return out;
@@ -67,6 +75,69 @@ export class CatalogService {
       for (const change of changes) await this.bus.publish(CATALOG_CHANNEL, JSON.stringify(change));
     }
     return report;
+  }
+
+  private rejected(report: ApplyReport, event: FeedEvent, reason: string): void {
+    report.rejected.push({ key: event.key, type: event.type, reason });
+    this.log.warn({ key: event.key, type: event.type, reason }, 'feed event rejected');
+  }
+
+  /**
+   * Price changes, the same checks and the same changes as one by one (each its own sequence number and
+   * event-log row), but locked, read and written a run at a time.
+   */
+  private async applyPrices(trx: Trx, events: PriceEvent[], report: ApplyReport): Promise<CatalogChange[]> {
+    const matches = new Map(
+      (await repo.lockMatchesByKeys(trx, [...new Set(events.map((e) => e.key))])).map((m) => [
+        m.external_key,
+        m,
+      ]),
+    );
+    const markets = await repo.priceBatchMarkets(
+      trx,
+      [...matches.values()].map((m) => String(m.id)),
+    );
+    const marketOf = new Map(markets.map((m) => [`${m.matchId}|${m.kind}|${m.period}|${m.line}`, m]));
+    const seqs = new Map<string, bigint>();
+    const prices = new Map<string, { marketId: number; key: string; price: string }>();
+    const logged: { matchId: string; seq: bigint; payload: unknown }[] = [];
+    const changes: CatalogChange[] = [];
+    for (const event of events) {
+      try {
+        const match = matches.get(event.key) ?? reject('unknown match');
+        if (match.state === 1 || match.state === 2) reject('match is finished');
+        checkPrices(event.prices);
+        const market =
+          marketOf.get(`${match.id}|${event.kind}|${event.period}|${event.line}`) ?? reject('unknown market');
+        if (market.status === 'closed') reject('market is closed');
+        const seq = (seqs.get(String(match.id)) ?? match.seq) + 1n;
+        seqs.set(String(match.id), seq);
+        for (const [key, price] of Object.entries(event.prices)) {
+          prices.set(`${market.id}|${key}`, { marketId: market.id, key, price });
+          market.prices[key] = storedPrice(price);
+        }
+        const change: CatalogChange = {
+          t: 'market',
+          id: Number(match.id),
+          seq: Number(seq),
+          market: { ...market, prices: { ...market.prices } },
+          moved: true,
+        };
+        logged.push({ matchId: String(match.id), seq, payload: [change] });
+        changes.push(change);
+        report.applied += 1;
+      } catch (error) {
+        if (!(error instanceof Rejection)) throw error;
+        this.rejected(report, event, error.message);
+      }
+    }
+    await repo.setManyPrices(trx, [...prices.values()]);
+    await repo.setSeqs(
+      trx,
+      [...seqs].map(([id, seq]) => ({ id, seq })),
+    );
+    await repo.insertEvents(trx, logged);
+    return changes;
   }
 
   private async applyOne(trx: Trx, event: FeedEvent): Promise<CatalogChange[]> {
@@ -301,6 +372,19 @@ function checkRef(ref: MarketRef): void {
   if (!['ft', '1h', '2h'].includes(ref.period)) reject('unknown period');
   if (ref.line !== '' && !LINE.test(ref.line)) reject('invalid line');
   if ((ref.kind === 'hdp' || ref.kind === 'ou') && ref.line === '') reject('line required');
+}
+
+type PriceEvent = Extract<FeedEvent, { type: 'price' }>;
+
+/** The price events starting at index i, up to the next event of another kind. */
+function priceRun(events: FeedEvent[], i: number): PriceEvent[] {
+  const run: PriceEvent[] = [];
+  for (let j = i; j < events.length; j += 1) {
+    const event = events[j];
+    if (event?.type !== 'price') break;
+    run.push(event);
+  }
+  return run;
 }
 
 function checkPrices(prices: Record<string, string>): void {
