@@ -523,6 +523,7 @@ describeEachDatabase('statements and reports', (env) => {
     const liability = await bo.call('liability', { match_id: open.id });
     const [view] = liability.body.data as { match_id: number; markets: Row[] }[];
     expect(view?.match_id).toBe(open.id);
+    expect(liability.body.truncated).toBe(false);
     const hdp = view?.markets.find((m) => m.kind === 'hdp');
     // Singles: 150 at risk; home wins -> pays 195 (book -45); away wins -> pays 105 (book +45).
     // The parlay's open leg on home carries its potential net win: 10 x 1.95 x 1.95 = 38.03 - 10.

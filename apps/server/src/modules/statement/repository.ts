@@ -20,6 +20,9 @@ export const ADJUSTMENT_KINDS = [
   'adjustment_out',
 ];
 
+/** Most exposure groups one liability call reads (market x selection x currency x bet kind). */
+export const EXPOSURE_ROWS_MAX = 20_000;
+
 export interface BalanceScope {
   memberPk: string;
   /** Leave credit_given/credit_taken out (credit members). */
@@ -587,7 +590,7 @@ export const statementRepository = {
         and l.outcome is null and a.path like ${`${root.path}%`} and a.id <> ${root.id}::bigint
       group by l.match_id, l.market_id, l.kind, l.period, l.line, l.selection, b.currency, b.kind
       order by l.match_id, l.market_id, l.selection
-      limit 20000`.execute(ex);
+      limit ${EXPOSURE_ROWS_MAX}`.execute(ex);
     return result.rows.map((row) => ({
       match_id: String(row.match_id),
       market_id: String(row.market_id),

@@ -9,11 +9,8 @@ import {
   type WinLossRow,
 } from '@sb/contract';
 import {
-  BETTING_DAY_ROLLOVER_HOUR,
-  GMT8_OFFSET_MS,
   Rational,
   bettingDay,
-  gmt8DayStart,
   legDecimalOdds,
   legFactor,
   minorToRational,
@@ -29,34 +26,18 @@ import { formatMinor } from '../../lib/money';
 import type { AccountService } from '../account/service';
 import type { UplineService } from '../upline/service';
 import {
+  EXPOSURE_ROWS_MAX,
   statementRepository as repo,
   type BalanceScope,
   type BetFilter,
   type BetRow,
-  type DayBuckets,
   type LegRow,
   type MovementRow,
-  type MovementSum,
   type WinLossSum,
 } from './repository';
-
-const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
-/**
- * The betting (working) day of the domain's calendar: it runs from 12:00 GMT+8 to 12:00 the next day
- * (BETTING_DAY_ROLLOVER_HOUR), so the night's matches settle on the day they were bet.
- */
-const ROLLOVER_MS = BETTING_DAY_ROLLOVER_HOUR * HOUR_MS;
-const BUCKETS: DayBuckets = { shiftMs: GMT8_OFFSET_MS - ROLLOVER_MS, dayMs: DAY_MS };
-/** The longest range one call answers: a statement is one row per day, so this bounds the reply. */
-export const MAX_RANGE_DAYS = 93;
+import { BUCKETS, MAX_RANGE_DAYS, classify, dayName, dayNumberOf, dayStart, type DayRange } from './days';
 
 const CREDIT_IN = new Set(['deposit', 'credit_given', 'adjustment_in']);
-
-interface DayRange {
-  first: number;
-  last: number;
-}
 
 type Paging = { page: number; page_size: number };
 
@@ -357,6 +338,8 @@ export class StatementService {
       byMatch.set(first.match_id, list);
     }
     return {
+      // Bounded: when the cap was reached the view is incomplete and says so (narrow it with match_id).
+      truncated: exposure.length >= EXPOSURE_ROWS_MAX,
       data: [...byMatch.entries()].map(([matchId, list]) => ({
         ...(matches.get(matchId) ?? { match_id: Number(matchId) }),
         markets: list,
@@ -461,46 +444,6 @@ function pageOf(paging: Paging): { limit: number; offset: number } {
 
 function scopeOf(member: AccountRow): BalanceScope {
   return { memberPk: String(member.id), excludeCredit: member.member_type === 'credit' };
-}
-
-/** 'YYYY-MM-DD' to its day number (days since 1970-01-01); a date that does not exist is invalid_date. */
-function dayNumberOf(text: string, field: string): number {
-  const ms = Date.parse(`${text}T00:00:00Z`);
-  if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== text)
-    throw new AppError('invalid_date', { field });
-  return ms / DAY_MS;
-}
-
-function dayName(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** When a betting day starts: its GMT+8 date at the rollover hour. */
-function dayStart(day: number): Date {
-  return new Date(gmt8DayStart(day) + ROLLOVER_MS);
-}
-
-/**
- * A day's balance movements by meaning. A reversal (resettlement) or the cancellation of a settled bet
- * gives back the payout and the rebate: the rebate part goes to commission, the rest to the settled amount.
- * Anything else that moved the balance (deposits, withdrawals, adjustments) is the adjustment column.
- */
-function classify(moves: MovementSum[]): { settled: bigint; commission: bigint; adjustment: bigint } {
-  let settled = 0n;
-  let commission = 0n;
-  let adjustment = 0n;
-  for (const move of moves) {
-    if (move.kind === 'settle') settled += move.delta;
-    else if (move.kind === 'commission') commission += move.delta;
-    else if (move.kind === 'reversal' || (move.kind === 'cancel' && !move.release)) {
-      commission -= move.reversedCommission;
-      settled += move.delta + move.reversedCommission;
-    } else {
-      // Stakes and released reservations net to zero (money between the member's own accounts).
-      adjustment += move.delta;
-    }
-  }
-  return { settled, commission, adjustment };
 }
 
 function historyRow(row: MovementRow, legs: LegRow[]): SettlementHistoryRow {

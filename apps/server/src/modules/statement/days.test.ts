@@ -1,0 +1,83 @@
+import { bettingDay } from '@sb/domain';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../lib/app-error';
+import { bucketOf, classify, dayName, dayNumberOf, dayStart } from './days';
+import type { MovementSum } from './repository';
+
+const move = (kind: string, delta: bigint, extra: Partial<MovementSum> = {}): MovementSum => ({
+  day: 0,
+  kind,
+  release: false,
+  delta,
+  reversedCommission: 0n,
+  count: 1,
+  ...extra,
+});
+
+describe('betting days', () => {
+  it('a day runs from 12:00 to 12:00 GMT+8 (04:00 UTC)', () => {
+    const day = dayNumberOf('2026-01-02', 'date');
+    expect(dayName(day)).toBe('2026-01-02');
+    expect(dayStart(day).toISOString()).toBe('2026-01-02T04:00:00.000Z');
+    expect(dayStart(day + 1).toISOString()).toBe('2026-01-03T04:00:00.000Z');
+  });
+
+  it("the SQL bucket of an instant is the domain's betting day, on both sides of every boundary", () => {
+    const start = Date.parse('2026-03-01T00:00:00Z');
+    for (let ms = start; ms < start + 3 * 86_400_000; ms += 15 * 60_000) {
+      for (const at of [ms - 1, ms, ms + 1])
+        expect(dayName(bucketOf(at)), new Date(at).toISOString()).toBe(bettingDay(at));
+    }
+    expect(bucketOf(dayStart(dayNumberOf('2026-03-01', 'd')).getTime())).toBe(dayNumberOf('2026-03-01', 'd'));
+    expect(bucketOf(dayStart(dayNumberOf('2026-03-01', 'd')).getTime() - 1)).toBe(
+      dayNumberOf('2026-02-28', 'd'),
+    );
+  });
+
+  it('refuses dates that do not exist, naming the field', () => {
+    for (const text of ['2026-02-30', '2026-13-01', '2026-1-01', 'today']) {
+      expect(() => dayNumberOf(text, 'end_date')).toThrow(AppError);
+    }
+    const refusal = (() => {
+      try {
+        return dayNumberOf('2026-02-29', 'end_date');
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(refusal).toMatchObject({ code: 'invalid_date', details: { field: 'end_date' } });
+    expect(dayName(dayNumberOf('2024-02-29', 'd'))).toBe('2024-02-29');
+  });
+});
+
+describe('a day of movements', () => {
+  it('splits a reversal into the result and the rebate it takes back; everything else is an adjustment', () => {
+    // Won 95 with a 0.25 rebate, reversed (the member gives back 195.25 and the stake is at risk again),
+    // settled lost (-100) with the rebate again; a stake and a released stake net to nothing; a withdrawal.
+    const figures = classify([
+      move('settle', 9_500n),
+      move('commission', 25n),
+      move('reversal', -9_525n, { reversedCommission: 25n }),
+      move('settle', -10_000n),
+      move('commission', 25n),
+      move('stake', 0n),
+      move('cancel', 0n, { release: true }),
+      move('withdraw', -4_513n),
+    ]);
+    expect(figures).toEqual({ settled: -10_000n, commission: 25n, adjustment: -4_513n });
+  });
+
+  it('a cancelled settled bet gives back its result and rebate', () => {
+    expect(
+      classify([
+        move('settle', 9_500n),
+        move('commission', 25n),
+        move('cancel', -9_525n, { reversedCommission: 25n }),
+      ]),
+    ).toEqual({
+      settled: 0n,
+      commission: 0n,
+      adjustment: 0n,
+    });
+  });
+});
