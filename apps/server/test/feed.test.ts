@@ -86,6 +86,29 @@ describeEachDatabase('feed adapters', (env) => {
     expect(snapshot.marketsOf(upcoming.id)).toEqual([]);
   });
 
+  it('prices basketball in play (handicap on the rest of the game, total moved by the score) and lists corners as a child', async () => {
+    const basketball = sportById(2);
+    const soccer = sportById(1);
+    if (!basketball || !soccer) throw new Error('no sports');
+    const clock = { now: Date.UTC(2026, 10, 22, 8, 30, 0) };
+    const { tick } = await runnerFor(env(), [new Simulator(11, [basketball, soccer], 60 * MINUTE)], clock);
+    expect((await tick()).rejected).toBe(0);
+    const snapshot = env().services.snapshot;
+    const liveGame = [...snapshot.matches.values()].find((m) => m.sportId === 2 && m.live && m.minute > 10);
+    if (!liveGame) throw new Error('no live basketball game');
+    const open = snapshot.marketsOf(liveGame.id).filter((m) => m.status === 'open');
+    expect(new Set(open.map((m) => m.kind))).toEqual(new Set(['hdp', 'ou']));
+    const scored = liveGame.score[0] + liveGame.score[1];
+    const total = open.find((m) => m.kind === 'ou');
+    expect(Number(total?.line)).toBeGreaterThan(scored);
+    // A corners child beside its soccer parent, with its own handicap and total.
+    const child = [...snapshot.matches.values()].find((m) => m.childType === 'corners');
+    if (!child) throw new Error('no corners child');
+    const parent = snapshot.matches.get(child.parentId ?? 0);
+    expect(child.home).toBe(`${parent?.home} (Corners)`);
+    expect(new Set(snapshot.marketsOf(child.id).map((m) => m.kind))).toEqual(new Set(['hdp', 'ou']));
+  });
+
   it('a restart carries on: a fresh runner over the same catalogue sends nothing new for the same instant', async () => {
     const soccer = sportById(1);
     if (!soccer) throw new Error('no soccer');

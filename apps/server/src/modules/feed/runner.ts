@@ -148,7 +148,7 @@ export class FeedRunner {
         const goal = scored ? state.goals[state.goals.length - 1] : undefined;
         out.push(liveEvent(plan.key, state, goal));
       }
-      if (scored) {
+      if (scored && plan.suspendOnScore !== false) {
         // A goal: everything suspends at once, and reopens at new prices a few seconds later.
         out.push({ type: 'marketStatus', key: plan.key, status: 'suspended' });
         this.reopenAt.set(plan.key, now + this.options.goalSuspendMs);

@@ -30,6 +30,8 @@ export interface PlannedMatch {
   winners?: () => string[];
   /** Markets are suspended while the event is in play (no live pricing for it). */
   suspendInPlay?: boolean;
+  /** False where a score does not stop the market (points, corners); a goal does by default. */
+  suspendOnScore?: boolean;
   /** Bumps when the plan's own prices move (a replay's price steps): the runner reprices on a change. */
   priceVersion?: (nowMs: number) => number;
 }

@@ -63,11 +63,12 @@ function drawGoals(rng: Rng, home: number, away: number, minutes = 90): Goal[] {
 /**
  * The simulator: a realistic book for every sport, running on its own. Each match is a pure function of its
  * slot (sport, kick-off), so the same matches come back after a restart. Soccer is priced live with the
- * Poisson model from the live minute and score; other sports are priced before kick-off and suspended in play.
+ * Poisson model from the live minute and score; spread and Poisson sports (basketball, hockey...) in play
+ * from the time left; other sports are priced before kick-off and suspended in play.
  */
 export class Simulator implements FeedAdapter {
   readonly name = 'simulator';
-  private readonly cache = new Map<string, PlannedMatch>();
+  private readonly cache = new Map<string, SimulatedMatch>();
   private readonly sports: SportDef[];
 
   constructor(
@@ -99,6 +100,17 @@ export class Simulator implements FeedAdapter {
             this.cache.set(key, plan);
           }
           plans.push(plan);
+          // The first soccer match of each slot carries a corners child match (its own markets and result).
+          if (plan.corners) {
+            const childKey = `${key}:corners`;
+            wanted.add(childKey);
+            let child = this.cache.get(childKey);
+            if (!child) {
+              child = plan.corners();
+              this.cache.set(childKey, child);
+            }
+            plans.push(child);
+          }
         }
       }
     }
@@ -107,7 +119,7 @@ export class Simulator implements FeedAdapter {
     return plans;
   }
 
-  private plan(sport: SportDef, cadence: Cadence, key: string, kickoff: number): PlannedMatch | null {
+  private plan(sport: SportDef, cadence: Cadence, key: string, kickoff: number): SimulatedMatch | null {
     const rng = rngFor(this.seed, key);
     const sampled = sampleEventInput(sport, rng);
     if (!sampled) return null;
@@ -204,8 +216,9 @@ export class Simulator implements FeedAdapter {
           // First-half markets end at half time.
           (m) => state.phase !== 'live' || state.period === '1h' || m.period !== '1h',
         );
+      } else if (state.phase === 'live') {
+        markets = liveRestOfMatch(input, state, 1 - (_nowMs - kickoff) / durationMs) ?? [];
       } else {
-        // Other sports are offered before the start; in play their markets are suspended (see the runner).
         markets = priceEvent(input);
       }
       return markets.map((m) => marketEvent(key, m)).filter((e): e is NonNullable<typeof e> => e !== null);
@@ -224,6 +237,11 @@ export class Simulator implements FeedAdapter {
           }
         : undefined;
 
+    const livePriced = soccerLike || input.model === 'spread' || input.model === 'poisson';
+    const corners =
+      soccer && sport.id === 1 && cadence.durationMin >= 90 && key.endsWith(':0')
+        ? () => this.cornersPlan(key, kickoff, durationMs, fixture(), rngFor(this.seed, key, 'corners'))
+        : undefined;
     return {
       key,
       kickoff,
@@ -232,9 +250,127 @@ export class Simulator implements FeedAdapter {
       stateAt,
       marketsAt,
       ...(winners ? { winners } : {}),
-      ...(soccerLike ? {} : { suspendInPlay: true }),
+      ...(livePriced ? {} : { suspendInPlay: true }),
+      // Points in basketball do not stop the market as a goal does.
+      ...(input.model === 'spread' ? { suspendOnScore: false } : {}),
+      ...(corners ? { corners } : {}),
     };
   }
+
+  /**
+   * A child match for the corners of a soccer match, as the books list them: the same teams and kick-off,
+   * corners instead of goals, handicap and over/under priced with a Poisson model before and during play.
+   */
+  private cornersPlan(
+    parentKey: string,
+    kickoff: number,
+    durationMs: number,
+    parent: Extract<FeedEvent, { type: 'fixture' }>,
+    rng: Rng,
+  ): SimulatedMatch {
+    const key = `${parentKey}:corners`;
+    const rates = { home: 4 + rng() * 3, away: 3.5 + rng() * 2.5 };
+    const corners = drawGoals(rng, rates.home, rates.away);
+    const input: EventPricingInput = {
+      model: 'poisson',
+      input: { home: rates.home, away: rates.away, unit: 'goals', alternatives: 1 },
+    };
+    const stateAt = (nowMs: number): PlannedState => {
+      const elapsedMin = (nowMs - kickoff) / MINUTE;
+      if (elapsedMin < 0)
+        return { phase: 'pre', period: 'pre', minute: 0, score: [0, 0], goals: [], halfTime: null };
+      if (nowMs >= kickoff + durationMs) {
+        return {
+          phase: 'done',
+          period: 'ft',
+          minute: 90,
+          score: tally(corners, 90),
+          goals: [],
+          halfTime: tally(corners, 45),
+        };
+      }
+      const clock = soccerClock(elapsedMin);
+      const upTo = clock.period === 'ht' ? 45 : clock.minute;
+      return {
+        phase: 'live',
+        period: clock.period,
+        minute: clock.minute,
+        score: tally(corners, upTo),
+        goals: [],
+        halfTime: clock.period === '1h' ? null : tally(corners, 45),
+      };
+    };
+    const marketsAt = (nowMs: number, state: PlannedState) => {
+      const markets =
+        state.phase === 'live'
+          ? (liveRestOfMatch(input, state, 1 - (nowMs - kickoff) / durationMs) ?? [])
+          : priceEvent(input).filter((m) => m.kind === 'hdp' || m.kind === 'ou');
+      return markets.map((m) => marketEvent(key, m)).filter((e): e is NonNullable<typeof e> => e !== null);
+    };
+    return {
+      key,
+      kickoff,
+      endsAt: kickoff + durationMs,
+      fixture: () => ({
+        ...parent,
+        key,
+        home: `${parent.home} (Corners)`,
+        away: `${parent.away} (Corners)`,
+        parentKey,
+        childType: 'corners',
+      }),
+      stateAt,
+      marketsAt,
+      suspendOnScore: false,
+    };
+  }
+}
+
+/** A simulator plan, which for a soccer match may carry its corners child. */
+interface SimulatedMatch extends PlannedMatch {
+  corners?: () => SimulatedMatch;
+}
+
+/**
+ * In-play prices for spread and Poisson sports: the rest of the match priced by the pre-match model scaled
+ * to the time left. A live handicap counts only what is scored after the bet (as in soccer), so its line is
+ * on the rest of the match; a total counts the whole match, so its line moves up by the score so far.
+ * Moneylines and the rest are not offered in play. Null for models without live pricing.
+ */
+export function liveRestOfMatch(
+  input: EventPricingInput,
+  state: PlannedState,
+  left: number,
+): Market[] | null {
+  if (left <= 0.02) return [];
+  let rest: EventPricingInput;
+  if (input.model === 'spread') {
+    const i = input.input;
+    rest = {
+      model: 'spread',
+      input: {
+        ...i,
+        homeMean: i.homeMean * left,
+        awayMean: i.awayMean * left,
+        marginSd: Math.max(0.5, i.marginSd * Math.sqrt(left)),
+        totalSd: Math.max(0.5, i.totalSd * Math.sqrt(left)),
+        threeWay: false,
+        alternatives: 1,
+      },
+    };
+  } else if (input.model === 'poisson') {
+    const i = input.input;
+    rest = {
+      model: 'poisson',
+      input: { ...i, home: i.home * left, away: i.away * left, threeWay: false, alternatives: 1 },
+    };
+  } else {
+    return null;
+  }
+  const scored = state.score[0] + state.score[1];
+  return priceEvent(rest)
+    .filter((m) => (m.kind === 'hdp' || m.kind === 'ou') && m.period === 'ft')
+    .map((m) => (m.kind === 'ou' && m.line !== null ? { ...m, line: String(Number(m.line) + scored) } : m));
 }
 
 function tally(goals: Goal[], upTo: number): [number, number] {
