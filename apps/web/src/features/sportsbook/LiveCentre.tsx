@@ -62,7 +62,7 @@ export function LiveCentre({
           <div className={styles.bigScore} data-testid="live-score">
             {match.score[0]} - {match.score[1]}
           </div>
-          <div className={styles.team}>
+          <div className={`${styles.team} ${styles.teamAway}`}>
             {match.red[1] > 0 && (
               <span className={styles.red} title={t('sportsbook.redCards')} data-testid="live-red-away">
                 {match.red[1]}

@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useRef } from 'react';
+import { memo, useCallback, useContext, useEffect, useMemo, useRef } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { subscribeMarkets } from '../../shared/session/push';
 import { usePushStatus } from '../../shared/session/pushStatus';
 import { useLayout } from '../../shared/settings/store';
 import { QueryView } from '../../shared/ui/QueryView';
-import { LineCell, MarketPrices, MyanmarCell, PriceCell } from './cells';
+import { CellLabelsContext, LineCell, MarketPrices, MyanmarCell, PriceCell, useCellLabels } from './cells';
 import { MatchMarkets } from './MatchMarkets';
 import { SELECTIONS, pageOf, useMarkets, type ColumnKind, type MarketPage, type MenuTab } from './markets';
 import { earlyDayOffset, favouriteKey, onEarlyDay, useScreen, type MarketView } from './nav';
@@ -150,7 +150,7 @@ function MarketCell({
   format: OddsFormat;
   myanmar: boolean;
 }) {
-  const { t } = useTranslation();
+  const labels = useContext(CellLabelsContext);
   if (marketId === undefined) return <td className={styles.cell} />;
   if (kind !== 'hdp' && kind !== 'ou' && kind !== '1x2') {
     return (
@@ -166,9 +166,9 @@ function MarketCell({
           {kind === '1x2' ? (
             <span className={styles.line}>{selection.toUpperCase()}</span>
           ) : kind === 'ou' && selection === 'u' ? (
-            <span className={styles.line}>{t('sportsbook.under')}</span>
+            <span className={styles.line}>{labels.under}</span>
           ) : myanmar ? (
-            <span className={styles.line}>{kind === 'ou' ? t('sportsbook.over') : ''}</span>
+            <span className={styles.line}>{kind === 'ou' ? labels.over : ''}</span>
           ) : (
             <LineCell marketId={marketId} selection={selection} />
           )}
@@ -220,6 +220,7 @@ const MatchRow = memo(function MatchRow({
   more,
   index,
   measure,
+  height,
 }: {
   matchId: number;
   columns: MarketPage['columns'][number] | undefined;
@@ -229,7 +230,9 @@ const MatchRow = memo(function MatchRow({
   early: boolean;
   more: number;
   index: number;
-  measure: (node: Element | null) => void;
+  /** Rows of unknown height are measured; fixed ones carry their height. */
+  measure?: (node: Element | null) => void;
+  height?: number;
 }) {
   const { t } = useTranslation();
   const home = useMarkets((state) => state.matches[matchId]?.home);
@@ -248,7 +251,12 @@ const MatchRow = memo(function MatchRow({
     });
   };
   return (
-    <tr data-testid={`match-row-${matchId}`} data-index={index} ref={measure}>
+    <tr
+      data-testid={`match-row-${matchId}`}
+      data-index={index}
+      ref={measure}
+      style={height ? { height } : undefined}
+    >
       <td className={styles.when}>
         <When matchId={matchId} early={early} />
       </td>
@@ -301,6 +309,10 @@ const MatchRow = memo(function MatchRow({
   );
 });
 
+/** Row heights in CSS pixels of the league header and of a handicap & over/under match row. */
+const LEAGUE_ROW_PX = 28;
+const MATCH_ROW_PX = 78;
+
 type Row =
   { type: 'league'; id: number; name: string } | { type: 'match'; id: number } | { type: 'more'; id: number };
 
@@ -348,6 +360,7 @@ function VirtualRows({
   oddsCode: string;
 }) {
   const { t } = useTranslation();
+  const labels = useCellLabels();
   const scroller = useRef<HTMLDivElement>(null);
   const gone = useMarkets((state) => state.gone);
   const expanded = useScreen((state) => state.expanded);
@@ -366,20 +379,32 @@ function VirtualRows({
   );
   const columns = columnsOf(view);
   const span = 2 + columns.length;
+  // Handicap & over/under rows have one height (three price lines): they are not measured, which keeps a
+  // fast scroll free of layout reads. Other market types wrap their prices and are measured.
+  const fixedRows = view.code === 'hdpou';
+  // Stable while the rows are: the virtualiser recomputes every row's offset when these change.
+  const estimateSize = useCallback(
+    (index: number) => {
+      const row = rows[index];
+      if (row?.type === 'league') return LEAGUE_ROW_PX;
+      if (row?.type === 'more') return 240;
+      return fixedRows ? MATCH_ROW_PX : 48;
+    },
+    [rows, fixedRows],
+  );
+  const getItemKey = useCallback(
+    (index: number) => {
+      const row = rows[index];
+      return row ? `${row.type}-${row.id}` : index;
+    },
+    [rows],
+  );
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
-    estimateSize: (index) => {
-      const row = rows[index];
-      if (row?.type === 'league') return 30;
-      if (row?.type === 'more') return 240;
-      return view.code === 'hdpou' ? 62 : 48;
-    },
-    getItemKey: (index) => {
-      const row = rows[index];
-      return row ? `${row.type}-${row.id}` : index;
-    },
+    estimateSize,
+    getItemKey,
     overscan: 6,
     initialRect: { width: 1000, height: 800 },
   });
@@ -393,72 +418,74 @@ function VirtualRows({
   const bottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
   if (rows.length === 0) return <p className={styles.muted}>{t('sportsbook.noMatches')}</p>;
   return (
-    <div ref={scroller} className={styles.tableWrap} data-testid="market-scroller">
-      <table className={styles.table} data-testid="market-table">
-        <thead>
-          <tr>
-            <th scope="col" className={styles.colWhen}>
-              {t('sportsbook.time')}
-            </th>
-            <th scope="col" className={styles.colTeams}>
-              {t('sportsbook.event')}
-            </th>
-            {columns.map(({ period, kind }) => (
-              <th scope="col" key={`${period}-${kind}`}>
-                {view.periods.length > 1 ? `${t(`sportsbook.period.${period as 'ft' | '1h'}`)} ` : ''}
-                {t(`sportsbook.kind.${kind as 'hdp'}`)}
+    <CellLabelsContext.Provider value={labels}>
+      <div ref={scroller} className={styles.tableWrap} data-testid="market-scroller">
+        <table className={styles.table} data-testid="market-table">
+          <thead>
+            <tr>
+              <th scope="col" className={styles.colWhen}>
+                {t('sportsbook.time')}
               </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {top > 0 && <tr aria-hidden="true" style={{ height: top }} />}
-          {items.map((item) => {
-            const row = rows[item.index];
-            if (!row) return null;
-            if (row.type === 'league') {
+              <th scope="col" className={styles.colTeams}>
+                {t('sportsbook.event')}
+              </th>
+              {columns.map(({ period, kind }) => (
+                <th scope="col" key={`${period}-${kind}`}>
+                  {view.periods.length > 1 ? `${t(`sportsbook.period.${period as 'ft' | '1h'}`)} ` : ''}
+                  {t(`sportsbook.kind.${kind as 'hdp'}`)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {top > 0 && <tr aria-hidden="true" style={{ height: top }} />}
+            {items.map((item) => {
+              const row = rows[item.index];
+              if (!row) return null;
+              if (row.type === 'league') {
+                return (
+                  <tr
+                    key={item.key}
+                    className={styles.league}
+                    data-index={item.index}
+                    ref={virtualizer.measureElement}
+                    data-testid={`league-${row.id}`}
+                  >
+                    <th scope="rowgroup" colSpan={span}>
+                      {row.name}
+                    </th>
+                  </tr>
+                );
+              }
+              if (row.type === 'more') {
+                return (
+                  <tr key={item.key} data-index={item.index} ref={virtualizer.measureElement}>
+                    <td colSpan={span} className={styles.moreCell}>
+                      <MatchMarkets matchId={row.id} oddsCode={oddsCode} format={format} />
+                    </td>
+                  </tr>
+                );
+              }
               return (
-                <tr
+                <MatchRow
                   key={item.key}
-                  className={styles.league}
-                  data-index={item.index}
-                  ref={virtualizer.measureElement}
-                  data-testid={`league-${row.id}`}
-                >
-                  <th scope="rowgroup" colSpan={span}>
-                    {row.name}
-                  </th>
-                </tr>
+                  matchId={row.id}
+                  columns={page.columns[row.id]}
+                  view={view}
+                  format={format}
+                  myanmar={myanmar}
+                  early={early}
+                  more={(page.more[row.id] ?? 0) + (page.children[row.id]?.length ?? 0)}
+                  index={item.index}
+                  measure={virtualizer.measureElement}
+                />
               );
-            }
-            if (row.type === 'more') {
-              return (
-                <tr key={item.key} data-index={item.index} ref={virtualizer.measureElement}>
-                  <td colSpan={span} className={styles.moreCell}>
-                    <MatchMarkets matchId={row.id} oddsCode={oddsCode} format={format} />
-                  </td>
-                </tr>
-              );
-            }
-            return (
-              <MatchRow
-                key={item.key}
-                matchId={row.id}
-                columns={page.columns[row.id]}
-                view={view}
-                format={format}
-                myanmar={myanmar}
-                early={early}
-                more={(page.more[row.id] ?? 0) + (page.children[row.id]?.length ?? 0)}
-                index={item.index}
-                measure={virtualizer.measureElement}
-              />
-            );
-          })}
-          {bottom > 0 && <tr aria-hidden="true" style={{ height: bottom }} />}
-        </tbody>
-      </table>
-    </div>
+            })}
+            {bottom > 0 && <tr aria-hidden="true" style={{ height: bottom }} />}
+          </tbody>
+        </table>
+      </div>
+    </CellLabelsContext.Provider>
   );
 }
 

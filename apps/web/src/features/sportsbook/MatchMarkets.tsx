@@ -4,7 +4,7 @@ import type { MatchListReply } from '@sb/contract';
 import type { OddsFormat } from '@sb/domain';
 import { post } from '../../shared/api/client';
 import { QueryView } from '../../shared/ui/QueryView';
-import { MarketPrices, MyanmarCell, selectionLabel } from './cells';
+import { CellLabelsContext, MarketPrices, MyanmarCell, selectionLabel, useCellLabels } from './cells';
 import { toMarket, useMarkets } from './markets';
 import styles from './sportsbook.module.css';
 
@@ -65,39 +65,42 @@ export function MatchMarkets({
 }) {
   const { t } = useTranslation();
   const query = useMatchMarkets(matchId, oddsCode);
+  const labels = useCellLabels();
   return (
-    <QueryView query={query} isEmpty={(groups) => groups.length === 0} rows={3}>
-      {(groups) => (
-        <div className={styles.matchMarkets} data-testid={`match-markets-${matchId}`}>
-          {groups.map((group) => (
-            <section key={group.matchId} className={styles.marketGroup}>
-              {group.matchId !== matchId && <h3 className={styles.groupTitle}>{group.name}</h3>}
-              <div className={styles.marketGrid}>
-                {group.markets.map((market) => (
-                  <div key={market.id} className={styles.marketBox}>
-                    <div className={styles.marketHead}>
-                      {t(`sportsbook.period.${periodKey(market.period)}`)}{' '}
-                      {t(`sportsbook.kind.${kindKey(market.kind)}`)}
-                    </div>
-                    {oddsCode === '5' && (market.kind === 'hdp' || market.kind === 'ou') ? (
-                      <div className={styles.prices}>
-                        {(market.kind === 'hdp' ? ['h', 'a'] : ['o', 'u']).map((key) => (
-                          <div key={key} className={styles.pick}>
-                            <span className={styles.line}>{selectionLabel(t, market.kind, key)}</span>
-                            <MyanmarCell marketId={market.id} selection={key} />
-                          </div>
-                        ))}
+    <CellLabelsContext.Provider value={labels}>
+      <QueryView query={query} isEmpty={(groups) => groups.length === 0} rows={3}>
+        {(groups) => (
+          <div className={styles.matchMarkets} data-testid={`match-markets-${matchId}`}>
+            {groups.map((group) => (
+              <section key={group.matchId} className={styles.marketGroup}>
+                {group.matchId !== matchId && <h3 className={styles.groupTitle}>{group.name}</h3>}
+                <div className={styles.marketGrid}>
+                  {group.markets.map((market) => (
+                    <div key={market.id} className={styles.marketBox}>
+                      <div className={styles.marketHead}>
+                        {t(`sportsbook.period.${periodKey(market.period)}`)}{' '}
+                        {t(`sportsbook.kind.${kindKey(market.kind)}`)}
                       </div>
-                    ) : (
-                      <MarketPrices marketId={market.id} format={format} />
-                    )}
-                  </div>
-                ))}
-              </div>
-            </section>
-          ))}
-        </div>
-      )}
-    </QueryView>
+                      {oddsCode === '5' && (market.kind === 'hdp' || market.kind === 'ou') ? (
+                        <div className={styles.prices}>
+                          {(market.kind === 'hdp' ? ['h', 'a'] : ['o', 'u']).map((key) => (
+                            <div key={key} className={styles.pick}>
+                              <span className={styles.line}>{selectionLabel(t, market.kind, key)}</span>
+                              <MyanmarCell marketId={market.id} selection={key} />
+                            </div>
+                          ))}
+                        </div>
+                      ) : (
+                        <MarketPrices marketId={market.id} format={format} />
+                      )}
+                    </div>
+                  ))}
+                </div>
+              </section>
+            ))}
+          </div>
+        )}
+      </QueryView>
+    </CellLabelsContext.Provider>
   );
 }

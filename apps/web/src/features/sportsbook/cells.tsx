@@ -1,5 +1,6 @@
-import { memo } from 'react';
+import { createContext, memo, useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useShallow } from 'zustand/react/shallow';
 import type { TFunction } from 'i18next';
 import { formatMyanmarLine, otherSideLine, type OddsFormat } from '@sb/domain';
 import { useSlip, type SlipPick } from './betslip';
@@ -29,6 +30,29 @@ export function selectionLabel(t: TFunction, kind: string, key: string): string 
   if (kind === 'ou' && lower === 'o') return t('sportsbook.over');
   if (kind === 'ou' && lower === 'u') return t('sportsbook.under');
   return kind === 'outright' ? key : key.toUpperCase();
+}
+
+/**
+ * The few texts every price cell needs, provided once per list: a cell of its own with useTranslation costs a
+ * subscription per price, and a list mounts hundreds of them while it scrolls.
+ */
+export interface CellLabels {
+  suspended: string;
+  over: string;
+  under: string;
+}
+export const CellLabelsContext = createContext<CellLabels>({ suspended: '', over: '', under: '' });
+
+export function useCellLabels(): CellLabels {
+  const { t } = useTranslation();
+  return useMemo(
+    () => ({
+      suspended: t('sportsbook.suspended'),
+      over: t('sportsbook.over'),
+      under: t('sportsbook.under'),
+    }),
+    [t],
+  );
 }
 
 /** Whether the slip holds this price (in the tab that shows it). */
@@ -81,17 +105,21 @@ export const PriceCell = memo(function PriceCell({
   selection: string;
   format: OddsFormat;
 }) {
-  const { t } = useTranslation();
-  const price = useMarkets((state) => state.markets[marketId]?.prices[selection]);
-  const open = useMarkets((state) => state.markets[marketId]?.open ?? false);
-  const move = useMarkets((state) => state.markets[marketId]?.moves[selection]);
+  const labels = useContext(CellLabelsContext);
+  // One subscription for the three fields: a tick elsewhere costs a selector call, not a render.
+  const [price, open, move] = useMarkets(
+    useShallow((state) => {
+      const market = state.markets[marketId];
+      return [market?.prices[selection], market?.open ?? false, market?.moves[selection]] as const;
+    }),
+  );
   const picked = usePicked(marketId, selection);
   if (price === undefined) return <span className={styles.price} />;
   if (!open) {
     return (
       <span className={`${styles.price} ${styles.locked}`} data-testid={`price-${marketId}-${selection}`}>
         <span aria-hidden="true">🔒</span>
-        <span className="sb-visually-hidden">{t('sportsbook.suspended')}</span>
+        <span className="sb-visually-hidden">{labels.suspended}</span>
       </span>
     );
   }
@@ -120,17 +148,20 @@ export const MyanmarCell = memo(function MyanmarCell({
   marketId: number;
   selection: string;
 }) {
-  const { t } = useTranslation();
-  const mm = useMarkets((state) => state.markets[marketId]?.mm);
-  const open = useMarkets((state) => state.markets[marketId]?.open ?? false);
-  const move = useMarkets((state) => state.markets[marketId]?.moves.mm);
+  const labels = useContext(CellLabelsContext);
+  const [mm, open, move] = useMarkets(
+    useShallow((state) => {
+      const market = state.markets[marketId];
+      return [market?.mm, market?.open ?? false, market?.moves.mm] as const;
+    }),
+  );
   const picked = usePicked(marketId, selection);
   if (!mm) return <span className={styles.price} />;
   if (!open) {
     return (
       <span className={`${styles.price} ${styles.locked}`} data-testid={`mm-${marketId}-${selection}`}>
         <span aria-hidden="true">🔒</span>
-        <span className="sb-visually-hidden">{t('sportsbook.suspended')}</span>
+        <span className="sb-visually-hidden">{labels.suspended}</span>
       </span>
     );
   }
@@ -161,9 +192,11 @@ export const LineCell = memo(function LineCell({
   marketId: number;
   selection: string;
 }) {
-  const kind = useMarkets((state) => state.markets[marketId]?.kind ?? '');
-  const line = useMarkets((state) => state.markets[marketId]?.line ?? '');
-  return <span className={styles.line}>{lineFor(kind, line, selection)}</span>;
+  const text = useMarkets((state) => {
+    const market = state.markets[marketId];
+    return market ? lineFor(market.kind, market.line, selection) : '';
+  });
+  return <span className={styles.line}>{text}</span>;
 });
 
 /** Every selection of one market with its label and price, in the order the server lists them. */

@@ -279,19 +279,20 @@ export function myanmarQuoteOf(
 
 type Tables = Pick<MarketsStore, 'markets' | 'matches' | 'gone'>;
 
-/** The tables of one batch: read the current ones, copy a table only on its first write. */
+/**
+ * The tables a batch of ticks writes to. The maps are updated in place and each changed entry is a new
+ * object: subscribers select entries (state.markets[id]), so a tick re-renders only the cells whose entry
+ * changed, and a burst of ticks never copies the whole map (3,000 markets x 60 batches a second).
+ */
 class Batch {
-  private readonly copied = new Set<keyof Tables>();
+  private readonly written = new Set<keyof Tables>();
   constructor(readonly tables: Tables) {}
   write<K extends keyof Tables>(key: K): Tables[K] {
-    if (!this.copied.has(key)) {
-      this.copied.add(key);
-      this.tables[key] = { ...this.tables[key] };
-    }
+    this.written.add(key);
     return this.tables[key];
   }
   wrote(key: keyof Tables): boolean {
-    return this.copied.has(key);
+    return this.written.has(key);
   }
 }
 
@@ -419,13 +420,8 @@ export const useMarkets = create<MarketsStore>()((set, get) => ({
     let changed = false;
     for (const change of changes) changed = applyChange(batch, change, format, ticks) || changed;
     if (!changed) return;
-    const { markets, matches, gone } = batch.tables;
-    set({
-      ticks,
-      ...(batch.wrote('markets') ? { markets } : {}),
-      ...(batch.wrote('matches') ? { matches } : {}),
-      ...(batch.wrote('gone') ? { gone } : {}),
-    });
+    // `gone` is read whole by the lists (to drop vanished matches): it gets a new identity when it grows.
+    set({ ticks, ...(batch.wrote('gone') ? { gone: { ...batch.tables.gone } } : {}) });
   },
   clear: () => set({ markets: {}, matches: {}, gone: {}, ticks: 0 }),
 }));
