@@ -309,6 +309,11 @@ const MatchRow = memo(function MatchRow({
   );
 });
 
+/** Markets a match has beyond the ones its row shows, and its child matches: what 'more' opens. */
+const moreOf = (page: MarketPage, matchId: number): number =>
+  Math.max(0, (page.more[matchId] ?? 0) - Object.keys(page.columns[matchId] ?? {}).length) +
+  (page.children[matchId]?.length ?? 0);
+
 /** Row heights in CSS pixels of the league header and of a handicap & over/under match row. */
 const LEAGUE_ROW_PX = 28;
 const MATCH_ROW_PX = 78;
@@ -475,7 +480,7 @@ function VirtualRows({
                   format={format}
                   myanmar={myanmar}
                   early={early}
-                  more={(page.more[row.id] ?? 0) + (page.children[row.id]?.length ?? 0)}
+                  more={moreOf(page, row.id)}
                   index={item.index}
                   measure={virtualizer.measureElement}
                 />
