@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { BetView } from '@sb/contract';
-import { checkStake, myanmarOddsAllowed, systemBetCount } from '@sb/domain';
+import { checkStake, formatMyanmarLine, myanmarOddsAllowed, systemBetCount } from '@sb/domain';
 import type { TFunction } from 'i18next';
 import { isApiError, post } from '../../shared/api/client';
 import type { CallName } from '../../shared/api/calls';
@@ -24,6 +24,7 @@ import {
   type SlipTab,
 } from './betslip';
 import { lineFor } from './cells';
+import { useMarkets } from './markets';
 import { useBets } from './MyBets';
 import styles from './sportsbook.module.css';
 
@@ -141,6 +142,35 @@ function useLimits(tab: SlipTab, picks: readonly SlipPick[], oddsCode: string) {
       );
     },
   });
+}
+
+/**
+ * The price now (from the live odds store) when it differs from the one on the slip: the member sees the old
+ * and new price and takes the new one before placing (the server would ask for it anyway).
+ */
+function MovedPrice({ pick }: { pick: SlipPick }) {
+  const { t } = useTranslation();
+  const now = useMarkets((state) => {
+    const market = state.markets[pick.marketId];
+    if (!market || !market.open) return undefined;
+    return pick.myanmar
+      ? market.mm
+        ? formatMyanmarLine(market.mm)
+        : undefined
+      : market.prices[pick.selection];
+  });
+  if (now === undefined || now === pick.odds) return null;
+  return (
+    <button
+      type="button"
+      className={`sb-btn sb-btn--ghost ${styles.moved}`}
+      onClick={() => useSlip.getState().setOdds(pick.marketId, pick.selection, now)}
+      title={t('sportsbook.betslip.oddsChanged', { old: pick.odds, new: now })}
+      data-testid={`betslip-moved-${pick.marketId}`}
+    >
+      {t('sportsbook.betslip.takeOdds', { odds: now })}
+    </button>
+  );
 }
 
 /** The domain's stake rule against the live limits: a code of the error catalogue, or null when placeable. */
@@ -311,6 +341,8 @@ export function BetSlip({ oddsCode }: { oddsCode: string }) {
         setOutcome({ kind: 'oddsChanged', marketId, selection, old: held?.odds ?? '', next });
         return;
       }
+      // The market changed type under the slip: the spec removes the slip.
+      if (isApiError(error) && error.code === 'marketTypeChanged') useSlip.getState().clear();
       setOutcome({ kind: 'error', text: describeError(t, error) });
     },
     onSettled: () => {
@@ -373,6 +405,7 @@ export function BetSlip({ oddsCode }: { oddsCode: string }) {
                 <span className={`${styles.slipOdds} ${pick.odds.startsWith('-') ? styles.negative : ''}`}>
                   @ {pick.odds}
                 </span>
+                <MovedPrice pick={pick} />
                 <button
                   type="button"
                   className="sb-btn sb-btn--ghost sb-btn--icon"

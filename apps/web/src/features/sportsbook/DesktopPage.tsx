@@ -10,7 +10,7 @@ import { Tabs } from '../../shared/ui/Tabs';
 import { BetSlip } from './BetSlip';
 import { Filters } from './Filters';
 import { LiveCentre } from './LiveCentre';
-import { MarketTable, useLiveTicks, type ListQuery } from './MarketTable';
+import { MarketTable, useLiveTicks, useResyncOnReconnect, type ListQuery } from './MarketTable';
 import { useSlip } from './betslip';
 import { MENU_TABS, formatOfCode } from './markets';
 import { MyBets } from './MyBets';
@@ -57,6 +57,7 @@ export function DesktopPage() {
   const showTimeFilter = !favouritesMode && timeFilterShown({ menu0 }, menu, sportId);
   // One market subscription for the shown sport, kept across menu tabs and pages.
   useLiveTicks(sportId === null || favouritesMode ? [] : [`sport:${sportId}`], format);
+  useResyncOnReconnect();
 
   const query: ListQuery | null =
     sportId === null && !favouritesMode

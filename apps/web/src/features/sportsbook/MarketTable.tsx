@@ -1,5 +1,5 @@
 import { memo, useCallback, useContext, useEffect, useMemo, useRef } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import type { MatchListReply } from '@sb/contract';
@@ -102,6 +102,23 @@ export function useMarketList(query: ListQuery) {
     // The socket keeps prices fresh; without it the list refreshes itself when the setting says so.
     refetchInterval: connected || !autoRefresh ? false : 30_000,
   });
+}
+
+/**
+ * After the socket comes back, the lists on screen are fetched again (resync): ticks sent while it was down
+ * are not replayed to a new socket. The rows stay on screen meanwhile (placeholder data), so nothing flashes.
+ */
+export function useResyncOnReconnect(): void {
+  const client = useQueryClient();
+  const connected = usePushStatus((state) => state.connected);
+  const was = useRef(connected);
+  useEffect(() => {
+    if (connected && !was.current) {
+      void client.invalidateQueries({ queryKey: ['cache', 'list'] });
+      void client.invalidateQueries({ queryKey: ['cache', 'uxmatch'] });
+    }
+    was.current = connected;
+  }, [connected, client]);
 }
 
 /**

@@ -282,4 +282,28 @@ describe('sportsbook navigation', () => {
       stake: '5000',
     });
   });
+
+  it('shows a price that moved after it was picked and takes it on request', async () => {
+    signIn();
+    mockFetch({ '/cache/uxmenu': () => menuReply(), '/cache/uxmarket': () => marketReply() });
+    renderWithProviders(<DesktopPage />);
+    fireEvent.click(await screen.findByTestId('price-101-h'));
+    expect(screen.queryByTestId('betslip-moved-101')).toBeNull();
+    act(() =>
+      useMarkets
+        .getState()
+        .patch(
+          {
+            t: 'market',
+            id: 11,
+            market: { id: 101, matchId: 11, kind: 'hdp', status: 'open', prices: { h: '1.92' } },
+          },
+          'MY',
+        ),
+    );
+    expect(screen.getByTestId('betslip-moved-101').textContent).toBe('Take 0.92');
+    fireEvent.click(screen.getByTestId('betslip-moved-101'));
+    expect(useSlip.getState().single?.odds).toBe('0.92');
+    expect(screen.queryByTestId('betslip-moved-101')).toBeNull();
+  });
 });
