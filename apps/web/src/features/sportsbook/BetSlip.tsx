@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { BetView } from '@sb/contract';
@@ -356,6 +356,18 @@ export function BetSlip({ oddsCode }: { oddsCode: string }) {
     setOutcome(null);
     place.mutate();
   };
+
+  // Quick bet: a clicked price is placed at once, through the same path (and key) as the button.
+  const submitRef = useRef(submit);
+  useEffect(() => {
+    submitRef.current = submit;
+  });
+  const quick = useSlip((state) => state.quick);
+  useEffect(() => {
+    if (!quick) return;
+    useSlip.setState({ quick: false });
+    if (!viewOnly) submitRef.current();
+  }, [quick, viewOnly]);
 
   const confirmOdds = () => {
     if (outcome?.kind !== 'oddsChanged') return;

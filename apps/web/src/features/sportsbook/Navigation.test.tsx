@@ -290,20 +290,39 @@ describe('sportsbook navigation', () => {
     fireEvent.click(await screen.findByTestId('price-101-h'));
     expect(screen.queryByTestId('betslip-moved-101')).toBeNull();
     act(() =>
-      useMarkets
-        .getState()
-        .patch(
-          {
-            t: 'market',
-            id: 11,
-            market: { id: 101, matchId: 11, kind: 'hdp', status: 'open', prices: { h: '1.92' } },
-          },
-          'MY',
-        ),
+      useMarkets.getState().patch(
+        {
+          t: 'market',
+          id: 11,
+          market: { id: 101, matchId: 11, kind: 'hdp', status: 'open', prices: { h: '1.92' } },
+        },
+        'MY',
+      ),
     );
     expect(screen.getByTestId('betslip-moved-101').textContent).toBe('Take 0.92');
     fireEvent.click(screen.getByTestId('betslip-moved-101'));
     expect(useSlip.getState().single?.odds).toBe('0.92');
     expect(screen.queryByTestId('betslip-moved-101')).toBeNull();
+  });
+
+  it('places a single at once with quick bet on, at the quick-bet amount', async () => {
+    signIn();
+    useLayout.getState().setBetting({ quickBet: 'true', quickBetAmount: '25' });
+    const fetch = mockFetch({
+      '/cache/uxmenu': () => menuReply(),
+      '/cache/uxmarket': () => marketReply(),
+      '/api/bet/betsingle': () => ({ ...ok, bet: { bet_id: 3, ref_no: 'Q3', status: 'running' } }),
+      '/api/bet/betacceptlist': () => ({ ...ok, bets: [] }),
+      '/api/bet/pendingbetlist': () => ({ ...ok, bets: [] }),
+    });
+    renderWithProviders(<DesktopPage />);
+    fireEvent.click(await screen.findByTestId('price-102-o'));
+    expect((await screen.findByTestId('betslip-message')).textContent).toContain('Q3');
+    expect(fetch.callsTo('/api/bet/betsingle')).toHaveLength(1);
+    expect(fetch.callsTo('/api/bet/betsingle')[0]).toMatchObject({
+      market_id: 102,
+      selection: 'o',
+      stake: '25',
+    });
   });
 });

@@ -58,6 +58,8 @@ export interface SlipData {
 }
 
 export interface SlipState extends SlipData {
+  /** Set when a price was clicked with quick bet on: the slip places it at once (not kept across reloads). */
+  quick: boolean;
   setTab: (tab: SlipTab) => void;
   add: (pick: SlipPick) => void;
   remove: (matchId: number) => void;
@@ -114,17 +116,24 @@ export const useSlip = create<SlipState>()(
   persist(
     (set, get) => ({
       ...emptySlip(),
+      quick: false,
       setTab: (tab) => set({ tab }),
       add: (pick) =>
         set((state) => {
           const tab = tabFor(state.tab, pick);
-          const stake = state.stakes[tab] || defaultStake(state.lastStake);
+          const { quickBet, quickBetAmount } = useLayout.getState().betting;
+          // Quick bet (a setting): a single is placed at the quick-bet amount as soon as its price is clicked.
+          const quick =
+            quickBet === 'true' &&
+            (tab === 'single' || tab === 'mmSingle') &&
+            tryToMinorUnits(quickBetAmount) !== null;
+          const stake = quick ? quickBetAmount : state.stakes[tab] || defaultStake(state.lastStake);
           const stakes = { ...state.stakes, [tab]: stake };
           switch (tab) {
             case 'single':
-              return { tab, stakes, single: pick };
+              return { tab, stakes, single: pick, quick };
             case 'mmSingle':
-              return { tab, stakes, mmSingle: pick };
+              return { tab, stakes, mmSingle: pick, quick };
             case 'mmParlay':
               return { tab, stakes, mmParlay: withLeg(state.mmParlay, pick, MAX_MYANMAR_PARLAY_LEGS) };
             default:
