@@ -1,4 +1,4 @@
-import { useDeferredValue, useId } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MemberSettings } from '@sb/contract';
 import { myanmarOddsAllowed } from '@sb/domain';
@@ -20,6 +20,16 @@ import styles from './sportsbook.module.css';
 
 type OddsType = MemberSettings['oddsType'];
 
+/** The value once it has stopped changing for `ms`: typing a search asks the server once, not per key. */
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
 /**
  * /desktop, the sportsbook: the sports menu (uxmenu) in the member's order with its counts and the
  * favourites; the menu tabs, market type and filters (kept as the spec's menu0..menu3, selectedDays, selected
@@ -39,7 +49,10 @@ export function DesktopPage() {
   const setMenus = useLayout((state) => state.setMenus);
   const selectedLeagues = useLayout((state) => state.selectedLeagues);
   const favourites = useLayout((state) => state.favourites);
-  const search = useDeferredValue(useLayout((state) => state.searchText.trim()));
+  const search = useDebounced(
+    useLayout((state) => state.searchText.trim()),
+    300,
+  );
   const eventSorting = useLayout((state) => state.pageDisplay.eventSorting);
   const pageSize = useLayout((state) => state.pageDisplay.pageSize);
   const screen = useScreen();
@@ -56,7 +69,19 @@ export function DesktopPage() {
   const favouritesMode = menu0 === 'fav';
   const showTimeFilter = !favouritesMode && timeFilterShown({ menu0 }, menu, sportId);
   // One market subscription for the shown sport, kept across menu tabs and pages.
-  useLiveTicks(sportId === null || favouritesMode ? [] : [`sport:${sportId}`], format);
+  // The favourites come from several sports: each favourite match's own topic (at most 200, as uxmatch2).
+  const topics = useMemo(
+    () =>
+      favouritesMode
+        ? favouriteIds(favourites)
+            .slice(0, 200)
+            .map((matchId) => `match:${matchId}`)
+        : sportId === null
+          ? []
+          : [`sport:${sportId}`],
+    [favouritesMode, favourites, sportId],
+  );
+  useLiveTicks(topics, format);
   useResyncOnReconnect();
 
   const query: ListQuery | null =
