@@ -188,6 +188,10 @@ describe('sportsbook navigation', () => {
         .patch({ t: 'match', id: 12, seq: 30, match: { score: [2, 0], minute: 70 } }, 'MY'),
     );
     expect(within(centre).getByTestId('live-score').textContent).toBe('2 - 0');
+    expect(within(centre).queryByTestId('score-map')).toBeNull();
+    act(() => useLayout.getState().setPageDisplay({ showScoreMap: 'true' }));
+    expect(within(centre).getByTestId('score-map').textContent).toContain('2');
+    expect(within(centre).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('70');
     fireEvent.click(screen.getByTestId('live-centre-close'));
     expect(screen.queryByTestId('live-centre')).toBeNull();
   });
