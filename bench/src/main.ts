@@ -2,6 +2,7 @@ import { accountBench } from './account';
 import { bettingBench } from './betting';
 import { marketsBench } from './markets';
 import { pushBench } from './push';
+import { settlementBench } from './settlement';
 
 /** `npm run bench [-- <suite>...] [--seconds N]`: prints one JSON line per figure. */
 const suites: Record<string, (seconds: number) => Promise<object[]>> = {
@@ -9,6 +10,7 @@ const suites: Record<string, (seconds: number) => Promise<object[]>> = {
   betting: bettingBench,
   markets: marketsBench,
   push: pushBench,
+  settlement: settlementBench,
 };
 
 const args = process.argv.slice(2);

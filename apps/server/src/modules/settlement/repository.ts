@@ -59,6 +59,18 @@ export interface SettledBetUpdate {
 /** Statuses that are not (yet) the settlement's business: waiting for acceptance, refused, or cancelled. */
 const UNSETTLEABLE = ['waiting', 'rejected'];
 
+/*
+ * Updates below join the batch's rows (unnest) to their table and repeat the keys as `= any(array)`: with
+ * that the planner reaches the rows by index; with the join alone it may scan the whole table, a cost that
+ * grows with every bet ever taken rather than with the batch.
+ */
+
+/** Share rows per statement: every column is one array parameter (unnest), so this only bounds its size. */
+const SHARE_CHUNK = 20_000;
+
+/** Money columns travel as decimal strings inside array parameters (exact, whatever the driver). */
+const big = (values: (bigint | null)[]) => values.map((v) => (v === null ? null : v.toString()));
+
 /** The settlement capability's SQL. */
 export const settlementRepository = {
   /** Takes the oldest due job whose lease is free, and leases it. */
@@ -110,17 +122,18 @@ export const settlementRepository = {
       .executeTakeFirst();
   },
 
-  /** The next bets with a leg on this match not yet decided on this key, in id order after a cursor. */
+  /**
+   * The next bets with a leg on this match not yet decided on this key, in id order after a cursor: one
+   * index range. Bets settlement leaves alone (waiting, rejected, cancelled) are dropped when locked.
+   */
   async nextBetIds(
     ex: Executor,
     query: { matchId: string; decidedOn: string; after: string; limit: number },
   ): Promise<string[]> {
     const result = await sql<{ bet_id: string }>`
       select l.bet_id::text as bet_id from bet_legs l
-      join bets b on b.id = l.bet_id
       where l.match_id = ${query.matchId}::bigint and l.bet_id > ${query.after}::bigint
         and l.decided_on is distinct from ${query.decidedOn}
-        and b.status not in (${sql.join(UNSETTLEABLE)}) and b.cancelled_at is null
       order by l.bet_id
       limit ${query.limit}`.execute(ex);
     return [...new Set(result.rows.map((row) => row.bet_id))];
@@ -132,7 +145,7 @@ export const settlementRepository = {
       select id::text as id, ref_no, account_pk::text as account_pk, kind, status, currency, odds_type, odds,
         stake, risk, fold_sizes, reservation_id, payout, commission, settle_gen, settled_at
       from bets
-      where id in (${sql.join(ids.map((id) => sql`${id}::bigint`))})
+      where id = any(${ids}::bigint[])
         and status not in (${sql.join(UNSETTLEABLE)}) and cancelled_at is null
       order by id
       for update`.execute(ex);
@@ -151,7 +164,7 @@ export const settlementRepository = {
       select bet_id::text as bet_id, leg_no, match_id::text as match_id, kind, period, line, selection, format,
         odds, home_score, away_score, mm_favourite, outcome, decided_on
       from bet_legs
-      where bet_id in (${sql.join(betIds.map((id) => sql`${id}::bigint`))})
+      where bet_id = any(${betIds}::bigint[])
       order by bet_id, leg_no`.execute(ex);
     return result.rows;
   },
@@ -162,10 +175,11 @@ export const settlementRepository = {
   ): Promise<void> {
     if (rows.length === 0) return;
     await sql`update bet_legs l set outcome = v.outcome, decided_on = v.decided_on
-      from (values ${sql.join(
-        rows.map((r) => sql`(${r.betId}::bigint, ${r.legNo}::integer, ${r.outcome}, ${r.decidedOn})`),
-      )}) as v(bet_id, leg_no, outcome, decided_on)
-      where l.bet_id = v.bet_id and l.leg_no = v.leg_no`.execute(ex);
+      from unnest(${rows.map((r) => r.betId)}::bigint[], ${rows.map((r) => r.legNo)}::integer[],
+        ${rows.map((r) => r.outcome)}::text[], ${rows.map((r) => r.decidedOn)}::text[])
+        as v(bet_id, leg_no, outcome, decided_on)
+      where l.bet_id = v.bet_id and l.leg_no = v.leg_no
+        and l.bet_id = any(${rows.map((r) => r.betId)}::bigint[])`.execute(ex);
   },
 
   async updateBets(ex: Executor, rows: SettledBetUpdate[]): Promise<void> {
@@ -173,15 +187,15 @@ export const settlementRepository = {
     await sql`update bets b set status = v.status, payout = v.payout, win_loss = v.win_loss,
         valid_turnover = v.valid_turnover, commission = v.commission, house_cut = v.house_cut,
         settled_at = v.settled_at, settle_gen = v.settle_gen, reservation_id = v.reservation_id
-      from (values ${sql.join(
-        rows.map(
-          (r) => sql`(${r.id}::bigint, ${r.status}, ${r.payout}::bigint, ${r.winLoss}::bigint,
-            ${r.validTurnover}::bigint, ${r.commission}::bigint, ${r.houseCut}::bigint,
-            ${r.settledAt}::timestamptz, ${r.settleGen}::integer, ${r.reservationId})`,
-        ),
-      )}) as v(id, status, payout, win_loss, valid_turnover, commission, house_cut, settled_at, settle_gen,
-        reservation_id)
-      where b.id = v.id`.execute(ex);
+      from unnest(${rows.map((r) => r.id)}::bigint[], ${rows.map((r) => r.status)}::text[],
+        ${big(rows.map((r) => r.payout))}::bigint[], ${big(rows.map((r) => r.winLoss))}::bigint[],
+        ${big(rows.map((r) => r.validTurnover))}::bigint[], ${big(rows.map((r) => r.commission))}::bigint[],
+        ${big(rows.map((r) => r.houseCut))}::bigint[],
+        ${rows.map((r) => (r.settledAt === null ? null : r.settledAt.toISOString()))}::timestamptz[],
+        ${rows.map((r) => r.settleGen)}::integer[], ${rows.map((r) => r.reservationId)}::text[])
+        as v(id, status, payout, win_loss, valid_turnover, commission, house_cut, settled_at, settle_gen,
+          reservation_id)
+      where b.id = v.id and b.id = any(${rows.map((r) => r.id)}::bigint[])`.execute(ex);
   },
 
   async insertShares(
@@ -195,16 +209,13 @@ export const settlementRepository = {
       commission: bigint;
     }[],
   ): Promise<void> {
-    for (let start = 0; start < rows.length; start += 2_000) {
-      const chunk = rows.slice(start, start + 2_000);
+    // Bounded statements: a batch's bets times the levels of their chains (six on the deepest).
+    for (let start = 0; start < rows.length; start += SHARE_CHUNK) {
+      const chunk = rows.slice(start, start + SHARE_CHUNK);
       await sql`insert into bet_shares (bet_id, settle_gen, account_pk, level, win_loss, commission)
-        values ${sql.join(
-          chunk.map(
-            (r) =>
-              sql`(${r.betId}::bigint, ${r.gen}::integer, ${r.accountPk}::bigint, ${r.level}, ${r.winLoss}::bigint,
-                ${r.commission}::bigint)`,
-          ),
-        )}
+        select * from unnest(${chunk.map((r) => r.betId)}::bigint[], ${chunk.map((r) => r.gen)}::integer[],
+          ${chunk.map((r) => r.accountPk)}::bigint[], ${chunk.map((r) => r.level)}::text[],
+          ${big(chunk.map((r) => r.winLoss))}::bigint[], ${big(chunk.map((r) => r.commission))}::bigint[])
         on conflict do nothing`.execute(ex);
     }
   },
@@ -215,11 +226,7 @@ export const settlementRepository = {
     return ex
       .selectFrom('accounts')
       .selectAll()
-      .where(
-        'id',
-        'in',
-        pks.map((pk) => String(pk)),
-      )
+      .where(sql<boolean>`id = any(${pks.map((pk) => String(pk))}::bigint[])`)
       .execute();
   },
 

@@ -32,8 +32,14 @@ export interface BulkTransfer {
   opens?: bigint;
 }
 
-/** Rows per multi-row statement: well under PostgreSQL's 65,535 bind parameters. */
-const CHUNK = 2_000;
+/**
+ * Transfers per write: every column travels as one array parameter (unnest), so a chunk is a handful of
+ * parameters whatever its size; the bound keeps one statement's memory and run time in check.
+ */
+const CHUNK = 5_000;
+
+const text = (values: readonly (string | null)[]) => values;
+const big = (values: readonly (bigint | null)[]) => values.map((v) => (v === null ? null : v.toString()));
 
 /**
  * The ledger written set-wise for batch work (settlement): the same transfers, entries and reservations the
@@ -42,7 +48,10 @@ const CHUNK = 2_000;
  * balance guard still holds: the database's CHECK refuses any guarded account going below zero.
  */
 export const bulkLedger = {
-  /** Locks member accounts of these owners in id order and returns them with their balances. */
+  /**
+   * Locks member accounts of these owners in id order and returns them with their balances. (Owners are
+   * matched as coalesce(owner_pk, 0), the expression of the accounts' unique index, so the index is used.)
+   */
   async lockMemberAccounts(trx: Trx, ownerPks: string[], kinds: string[]): Promise<LockedAccount[]> {
     if (ownerPks.length === 0) return [];
     const result = await sql<{
@@ -53,8 +62,7 @@ export const bulkLedger = {
       balance: bigint;
     }>`
       select id::text as id, owner_pk::text as owner_pk, kind, currency, balance from ledger_accounts
-      where owner_pk in (${sql.join(ownerPks.map((pk) => sql`${pk}::bigint`))})
-        and kind in (${sql.join(kinds)})
+      where coalesce(owner_pk, 0) = any(${text(ownerPks)}::bigint[]) and kind = any(${text(kinds)}::text[])
       order by id
       for update`.execute(trx);
     return result.rows.map((row) => ({
@@ -80,6 +88,11 @@ export const bulkLedger = {
 
   /** The house roll-up account of a currency (entries only, never a hot row). */
   async houseAccount(trx: Trx, currency: string): Promise<string> {
+    // Read first: the upsert below locks the row till commit, which would serialise concurrent batches.
+    const known = await sql<{ id: string }>`
+      select id::text as id from ledger_accounts
+      where coalesce(owner_pk, 0) = 0 and kind = 'house' and currency = ${currency}`.execute(trx);
+    if (known.rows[0]) return known.rows[0].id;
     const result = await sql<{ id: string }>`
       insert into ledger_accounts (owner_pk, kind, currency, allow_negative, rollup)
       values (null, 'house', ${currency}, true, true)
@@ -93,89 +106,156 @@ export const bulkLedger = {
   /**
    * Writes the transfers. Ids already recorded are skipped whole (a replay of a batch that committed);
    * callers lock their own rows (bets) first, so a replay here only happens across processes.
+   * `accountsLocked`: the caller already holds the row locks of every kept account (lockMemberAccounts).
    */
-  async write(trx: Trx, transfers: BulkTransfer[]): Promise<number> {
+  async write(
+    trx: Trx,
+    transfers: BulkTransfer[],
+    options: { accountsLocked?: boolean } = {},
+  ): Promise<number> {
     let written = 0;
     for (let start = 0; start < transfers.length; start += CHUNK) {
-      written += await writeChunk(trx, transfers.slice(start, start + CHUNK));
+      written += await writeChunk(
+        trx,
+        transfers.slice(start, start + CHUNK),
+        options.accountsLocked ?? false,
+      );
     }
     return written;
   },
 };
 
-async function writeChunk(trx: Trx, transfers: BulkTransfer[]): Promise<number> {
+/**
+ * One chunk in two or three statements. First the accounts whose balances move, locked in id order (the
+ * order single transfers lock in, so no deadlock). Then one statement for headers, entries, balance deltas,
+ * reservations opened (reversals) and closed, every step reading the headers actually inserted, so a
+ * transfer id already recorded is skipped whole. A chunk that opens reservations closes in a third
+ * statement: a close may be of a reservation opened in the same chunk, and a statement cannot see its own
+ * inserts.
+ */
+async function writeChunk(trx: Trx, transfers: BulkTransfer[], accountsLocked: boolean): Promise<number> {
   if (transfers.length === 0) return 0;
-  for (const transfer of transfers) {
-    const total = transfer.entries.reduce((sum, entry) => sum + entry.amount, 0n);
-    if (total !== 0n) throw new Error(`transfer ${transfer.transferId} does not balance: ${total}`);
-  }
-  const inserted = await sql<{ id: string; transfer_id: string }>`
-    insert into transfers (transfer_id, kind, currency, amount, ref, owner_pk)
-    values ${sql.join(
-      transfers.map(
-        (t) =>
-          sql`(${t.transferId}, ${t.kind}, ${t.currency}, ${t.amount}::bigint, ${t.ref}, ${t.ownerPk}::bigint)`,
-      ),
-    )}
-    on conflict (transfer_id) do nothing
-    returning id::text as id, transfer_id`.execute(trx);
-  const pkById = new Map(inserted.rows.map((row) => [row.transfer_id, row.id]));
-  const fresh = transfers.filter((t) => pkById.has(t.transferId));
-  if (fresh.length === 0) return 0;
-
-  const entryRows = fresh.flatMap((t) =>
-    t.entries
-      .filter((entry) => entry.amount !== 0n)
-      .map(
-        (entry) =>
-          sql`(${pkById.get(t.transferId)}::bigint, ${entry.accountId}::bigint, ${entry.amount}::bigint)`,
-      ),
-  );
-  for (let start = 0; start < entryRows.length; start += CHUNK) {
-    await sql`insert into entries (transfer_pk, ledger_account_id, amount)
-      values ${sql.join(entryRows.slice(start, start + CHUNK))}`.execute(trx);
-  }
-
+  const entries: { transferId: string; entry: BulkEntry }[] = [];
   const deltas = new Map<string, bigint>();
-  for (const t of fresh) {
-    for (const entry of t.entries) {
+  for (const transfer of transfers) {
+    let total = 0n;
+    for (const entry of transfer.entries) {
+      total += entry.amount;
+      if (entry.amount === 0n) continue;
+      entries.push({ transferId: transfer.transferId, entry });
       if (entry.kept) deltas.set(entry.accountId, (deltas.get(entry.accountId) ?? 0n) + entry.amount);
     }
+    if (total !== 0n) throw new Error(`transfer ${transfer.transferId} does not balance: ${total}`);
   }
-  const moved = [...deltas]
-    .filter(([, delta]) => delta !== 0n)
-    .sort(([a], [b]) => (BigInt(a) < BigInt(b) ? -1 : 1));
-  if (moved.length > 0) {
-    await sql`select id from ledger_accounts
-      where id in (${sql.join(moved.map(([id]) => sql`${id}::bigint`))}) order by id for update`.execute(trx);
-    await sql`update ledger_accounts a set balance = a.balance + d.delta
-      from (values ${sql.join(moved.map(([id, delta]) => sql`(${id}::bigint, ${delta}::bigint)`))}) as d(id, delta)
-      where a.id = d.id`.execute(trx);
+  const moved = [...deltas.keys()].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+  if (moved.length > 0 && !accountsLocked) {
+    await sql`select id from ledger_accounts where id = any(${moved}::bigint[]) order by id for update`.execute(
+      trx,
+    );
   }
 
-  // Opened first: a reversal's new reservation may be closed by the resettlement in the same batch.
-  const opens = fresh.filter((t) => t.opens !== undefined);
-  if (opens.length > 0) {
-    await sql`insert into reservations (transfer_pk, owner_pk, currency, amount, state)
-      values ${sql.join(
-        opens.map(
-          (t) =>
-            sql`(${pkById.get(t.transferId)}::bigint, ${t.ownerPk}::bigint, ${t.currency}, ${t.opens}::bigint, 'open')`,
-        ),
-      )}`.execute(trx);
-  }
-  const closes = fresh.filter((t) => t.closes);
-  if (closes.length > 0) {
-    const closed = await sql<{ transfer_pk: string }>`
-      update reservations r set state = v.state, closed_by = v.closed_by
-      from (values ${sql.join(
-        closes.map((t) => sql`(${t.closes?.reservationId}, ${t.closes?.state}, ${t.transferId})`),
-      )}) as v(reservation_id, state, closed_by), transfers rt
-      where rt.transfer_id = v.reservation_id and r.transfer_pk = rt.id and r.state = 'open'
-      returning r.transfer_pk::text as transfer_pk`.execute(trx);
-    if (closed.rows.length !== closes.length) {
-      throw new Error(`bulk ledger: ${closes.length - closed.rows.length} reservation(s) not open`);
+  const opens = transfers.filter((t) => t.opens !== undefined);
+  const closes = transfers.filter((t) => t.closes);
+  const closeLater = opens.length > 0;
+  const closeNow = closeLater ? [] : closes;
+  const pkOf = await reservationPks(trx, closeNow);
+  const closePks = [...pkOf.values()];
+  const kept = entries.filter(({ entry }) => entry.kept);
+  const written = await sql<{ fresh: string; to_close: string; closed: string; fresh_ids: string[] | null }>`
+    with t as (
+      insert into transfers (transfer_id, kind, currency, amount, ref, owner_pk)
+      select * from unnest(${text(transfers.map((t) => t.transferId))}::text[],
+        ${text(transfers.map((t) => t.kind))}::text[], ${text(transfers.map((t) => t.currency))}::text[],
+        ${big(transfers.map((t) => t.amount))}::bigint[], ${text(transfers.map((t) => t.ref))}::text[],
+        ${text(transfers.map((t) => t.ownerPk))}::bigint[])
+      on conflict (transfer_id) do nothing
+      returning id, transfer_id
+    ),
+    e as (
+      insert into entries (transfer_pk, ledger_account_id, amount)
+      select t.id, v.account_id, v.amount
+      from unnest(${text(entries.map((e) => e.transferId))}::text[],
+          ${text(entries.map((e) => e.entry.accountId))}::bigint[],
+          ${big(entries.map((e) => e.entry.amount))}::bigint[]) as v(transfer_id, account_id, amount)
+        join t on t.transfer_id = v.transfer_id
+      returning 1
+    ),
+    d as (
+      select v.account_id, sum(v.amount) as delta
+      from unnest(${text(kept.map((e) => e.transferId))}::text[],
+          ${text(kept.map((e) => e.entry.accountId))}::bigint[],
+          ${big(kept.map((e) => e.entry.amount))}::bigint[]) as v(transfer_id, account_id, amount)
+        join t on t.transfer_id = v.transfer_id
+      group by v.account_id
+    ),
+    b as (
+      update ledger_accounts a set balance = a.balance + d.delta from d
+      where a.id = d.account_id and d.delta <> 0 and a.id = any(${moved}::bigint[])
+      returning 1
+    ),
+    o as (
+      insert into reservations (transfer_pk, owner_pk, currency, amount, state)
+      select t.id, v.owner_pk, v.currency, v.amount, 'open'
+      from unnest(${text(opens.map((t) => t.transferId))}::text[], ${text(opens.map((t) => t.ownerPk))}::bigint[],
+          ${text(opens.map((t) => t.currency))}::text[],
+          ${big(opens.map((t) => t.opens ?? null))}::bigint[]) as v(transfer_id, owner_pk, currency, amount)
+        join t on t.transfer_id = v.transfer_id
+      returning 1
+    ),
+    c as (
+      select v.reservation_pk, v.state, v.closed_by
+      from unnest(${text(closeNow.map((t) => pkOf.get(t.closes?.reservationId ?? '') ?? null))}::bigint[],
+          ${text(closeNow.map((t) => t.closes?.state ?? null))}::text[],
+          ${text(closeNow.map((t) => t.transferId))}::text[]) as v(reservation_pk, state, closed_by)
+        join t on t.transfer_id = v.closed_by
+    ),
+    r as (
+      update reservations r set state = c.state, closed_by = c.closed_by
+      from c
+      where r.transfer_pk = c.reservation_pk and r.state = 'open'
+        and r.transfer_pk = any(${closePks}::bigint[])
+      returning 1
+    )
+    select (select count(*) from t)::text as fresh, (select count(*) from c)::text as to_close,
+      (select count(*) from r)::text as closed,
+      (select count(*) from e)::text as entries, (select count(*) from b)::text as balances,
+      (select count(*) from o)::text as opened,
+      ${closeLater ? sql`(select array_agg(transfer_id) from t)` : sql`null::text[]`} as fresh_ids`.execute(
+    trx,
+  );
+  const row = written.rows[0];
+  if (!row) throw new Error('bulk ledger: no answer');
+  let toClose = Number(row.to_close);
+  let closed = Number(row.closed);
+  if (closeLater) {
+    const fresh = new Set(row.fresh_ids ?? []);
+    const due = closes.filter((t) => fresh.has(t.transferId));
+    toClose = due.length;
+    if (due.length > 0) {
+      const pks = await reservationPks(trx, due);
+      const result = await sql`
+        update reservations r set state = v.state, closed_by = v.closed_by
+        from unnest(${text(due.map((t) => pks.get(t.closes?.reservationId ?? '') ?? null))}::bigint[],
+            ${text(due.map((t) => t.closes?.state ?? null))}::text[],
+            ${text(due.map((t) => t.transferId))}::text[]) as v(reservation_pk, state, closed_by)
+        where r.transfer_pk = v.reservation_pk and r.state = 'open'
+          and r.transfer_pk = any(${[...pks.values()]}::bigint[])`.execute(trx);
+      closed = Number(result.numAffectedRows ?? 0n);
     }
   }
-  return fresh.length;
+  if (closed !== toClose) throw new Error(`bulk ledger: ${toClose - closed} reservation(s) not open`);
+  return Number(row.fresh);
+}
+
+/**
+ * The reservations' own keys (their stake transfers' primary keys) by transfer id, looked up by index. The
+ * closes then address reservations by primary key: joined on the text id instead, the planner would rather
+ * scan every transfer and reservation, a cost growing with the books rather than with the batch.
+ */
+async function reservationPks(trx: Trx, closing: BulkTransfer[]): Promise<Map<string, string>> {
+  const ids = [...new Set(closing.map((t) => t.closes?.reservationId ?? ''))];
+  if (ids.length === 0) return new Map();
+  const result = await sql<{ id: string; transfer_id: string }>`
+    select id::text as id, transfer_id from transfers where transfer_id = any(${ids}::text[])`.execute(trx);
+  return new Map(result.rows.map((row) => [row.transfer_id, row.id]));
 }
