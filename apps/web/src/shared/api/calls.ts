@@ -44,8 +44,12 @@ export const CALLS = {
   // Results and statements.
   matchresult: '/api/matchresult',
   dailystatement: '/api/dailystatement',
+  settlementhistory: '/api/settlementhistory',
   sportsbook: '/api/sportsbook',
+  cancelledbetlist: '/api/cancelledbetlist',
+  parlaybetdetails: '/api/parlaybetdetails',
   betsysparlay: '/api/betsysparlay',
+  betsysparlaymatch: '/api/betsysparlaymatch',
   betsysparlaybet: '/api/betsysparlaybet',
   // Bet lists (the spec files the bet calls under /bet).
   betacceptlist: '/api/bet/betacceptlist',

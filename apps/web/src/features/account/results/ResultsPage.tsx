@@ -6,7 +6,7 @@ import { pick } from '../../../shared/api/rows';
 import { gmt8Day, useFormat } from '../../../shared/format';
 import { useMemberSports, useSportName } from '../../../shared/sports';
 import { QueryView } from '../../../shared/ui/QueryView';
-import { useListCall } from '../api';
+import { useListCall } from '../api/request';
 import styles from '../account.module.css';
 
 interface MatchResult {

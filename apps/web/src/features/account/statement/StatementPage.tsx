@@ -1,41 +1,23 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { pick } from '../../../shared/api/rows';
 import { gmt8Day, useFormat } from '../../../shared/format';
-import { signOf, sumMoney } from '../../../shared/money';
-import { useSession } from '../../../shared/session/store';
+import { sumMoney } from '../../../shared/money';
 import { QueryView } from '../../../shared/ui/QueryView';
-import { toBet, useListCall } from '../api';
-import { BetTable } from '../BetTable';
+import type { StatementDay } from '../api/bets';
+import { PAGE_SIZE, type DayRange } from '../api/request';
+import { useDailyStatement, useSettledBets } from '../api/statement';
+import { Amount, BetTable } from '../BetTable';
+import { DateRangeFields } from '../DateRange';
+import { Pager } from '../Pager';
 import styles from '../account.module.css';
 
-/** A day of the betting statement (spec section 3: statement row). */
-interface StatementDay {
-  date: string;
-  opening: string;
-  closing: string;
-  turnover: string;
-  validTurnover: string;
-  commission: string;
-  settled: string;
-}
-
-const toDay = (row: object): StatementDay => ({
-  date: pick(row, 'transaction_date', 'working_date', 'date'),
-  opening: pick(row, 'before_balance', 'amount_before_balance', 'opening_balance', 'amount_before'),
-  closing: pick(row, 'after_balance', 'amount_after_balance', 'closing_balance', 'amount_after'),
-  turnover: pick(row, 'turnover'),
-  validTurnover: pick(row, 'valid_turnover'),
-  commission: pick(row, 'commission'),
-  settled: pick(row, 'settled_amount', 'win_loss'),
-});
-
-function DayBets({ date, onBack }: { date: string; onBack: () => void }) {
+/** The bets settled on one betting day (sportsbook with working_date), parlays with their legs. */
+function DayBets({ date, currency, onBack }: { date: string; currency: string; onBack: () => void }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const currency = useSession((state) => state.account?.info.currency);
-  const query = useListCall('sportsbook', { working_date: date }, toBet);
+  const [page, setPage] = useState(1);
+  const query = useSettledBets(date, page);
   return (
     <>
       <div className="sb-filters">
@@ -44,30 +26,135 @@ function DayBets({ date, onBack }: { date: string; onBack: () => void }) {
         </button>
         <h2 className={styles.subtitle}>{t('statement.dayBets', { date: format.date(date) })}</h2>
       </div>
-      <QueryView query={query} isEmpty={(rows) => rows.length === 0}>
-        {(rows) => <BetTable bets={rows} currency={currency} />}
+      <QueryView query={query} isEmpty={(data) => data.bets.length === 0} empty={t('statement.noBets')}>
+        {(data) => (
+          <>
+            <BetTable bets={data.bets} currency={currency} settled />
+            <Pager
+              page={page}
+              pageSize={PAGE_SIZE}
+              rows={data.bets.length}
+              total={data.total}
+              onPage={setPage}
+              testId="statement-bets-pager"
+            />
+          </>
+        )}
       </QueryView>
     </>
   );
 }
 
-function Amount({ value }: { value: string }) {
+const COLUMNS = [
+  ['opening', 'statement.opening'],
+  ['turnover', 'statement.turnover'],
+  ['validTurnover', 'statement.validTurnover'],
+  ['winLoss', 'statement.winLoss'],
+  ['commission', 'statement.commission'],
+  ['adjustment', 'statement.adjustment'],
+  ['closing', 'statement.closing'],
+] as const;
+
+/** Signed columns are coloured; balances and turnover are not. */
+const SIGNED = new Set<string>(['winLoss', 'commission', 'adjustment']);
+
+/** The days in date order; shown newest first, the total row opening at the first and closing at the last. */
+function DayTable({
+  days,
+  currency,
+  onOpen,
+}: {
+  days: StatementDay[];
+  currency: string;
+  onOpen: (date: string) => void;
+}) {
+  const { t } = useTranslation();
   const format = useFormat();
-  const sign = signOf(value);
+  const first = days[0];
+  const last = days[days.length - 1];
+  const totals: Record<(typeof COLUMNS)[number][0], string> = {
+    opening: first?.opening ?? '0.00',
+    closing: last?.closing ?? '0.00',
+    turnover: sumMoney(days.map((d) => d.turnover)),
+    validTurnover: sumMoney(days.map((d) => d.validTurnover)),
+    winLoss: sumMoney(days.map((d) => d.winLoss)),
+    commission: sumMoney(days.map((d) => d.commission)),
+    adjustment: sumMoney(days.map((d) => d.adjustment)),
+  };
   return (
-    <span className={sign < 0 ? styles.loss : sign > 0 ? styles.win : undefined}>{format.money(value)}</span>
+    <div className={styles.tableWrap}>
+      <table className={`${styles.table} ${styles.compact}`} data-testid="statement-table">
+        <caption className="sb-visually-hidden">{t('statement.caption', { currency })}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('statement.date')}</th>
+            {COLUMNS.map(([key, label]) => (
+              <th key={key} scope="col" className={styles.num}>
+                {t(label)}
+              </th>
+            ))}
+            <th scope="col" className={styles.num}>
+              {t('statement.bets')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {[...days].reverse().map((day) => (
+            <tr key={day.date} data-testid={`statement-day-${day.date}`}>
+              <th scope="row" data-label={t('statement.date')}>
+                <button
+                  type="button"
+                  className="sb-link"
+                  onClick={() => onOpen(day.date)}
+                  aria-label={t('statement.openDay', { date: format.date(day.date) })}
+                  data-testid={`statement-open-${day.date}`}
+                >
+                  {format.date(day.date)}
+                </button>
+              </th>
+              {COLUMNS.map(([key, label]) => (
+                <td key={key} data-label={t(label)} className={styles.num} data-testid={`day-${key}`}>
+                  {SIGNED.has(key) ? <Amount value={day[key]} /> : format.money(day[key])}
+                </td>
+              ))}
+              <td data-label={t('statement.bets')} className={styles.num}>
+                {day.bets}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">
+              {t('common.total')} ({currency})
+            </th>
+            {COLUMNS.map(([key, label]) => (
+              <td key={key} data-label={t(label)} className={styles.num}>
+                {SIGNED.has(key) ? <Amount value={totals[key]} /> : format.money(totals[key])}
+              </td>
+            ))}
+            <td data-label={t('statement.bets')} className={styles.num}>
+              {days.reduce((sum, day) => sum + day.bets, 0)}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
   );
 }
 
-/** /info/statement: daily rows with opening and closing balance; a day opens its bets. */
+/**
+ * /info/statement: a row per betting day (GMT+8, noon to noon) from dailystatement: opening balance, turnover,
+ * valid turnover, win/loss, commission, deposits and adjustments, closing balance (each row adds up, and a
+ * day opens at the previous day's closing). A day opens its settled bets (?date=YYYY-MM-DD).
+ */
 export function StatementPage() {
   const { t } = useTranslation();
-  const format = useFormat();
   const [params, setParams] = useSearchParams();
-  const [start, setStart] = useState(() => gmt8Day(-13));
-  const [end, setEnd] = useState(() => gmt8Day(0));
-  const query = useListCall('dailystatement', { start_date: start, end_date: end }, toDay);
+  const [range, setRange] = useState<DayRange>(() => ({ start_date: gmt8Day(-6), end_date: gmt8Day(0) }));
+  const query = useDailyStatement(range);
   const openDay = params.get('date');
+  const currency = query.data?.currency ?? '';
 
   return (
     <article className="sb-card" aria-labelledby="statement-title">
@@ -75,115 +162,14 @@ export function StatementPage() {
         {t('statement.title')}
       </h1>
       {openDay ? (
-        <DayBets date={openDay} onBack={() => setParams({})} />
+        <DayBets date={openDay} currency={currency} onBack={() => setParams({})} />
       ) : (
         <>
-          <div className="sb-filters">
-            <label className="sb-inline-field">
-              <span>{t('common.from')}</span>
-              <input
-                type="date"
-                className="sb-input"
-                value={start}
-                max={end}
-                onChange={(e) => setStart(e.target.value)}
-                data-testid="statement-start"
-              />
-            </label>
-            <label className="sb-inline-field">
-              <span>{t('common.to')}</span>
-              <input
-                type="date"
-                className="sb-input"
-                value={end}
-                min={start}
-                onChange={(e) => setEnd(e.target.value)}
-                data-testid="statement-end"
-              />
-            </label>
-          </div>
-          <QueryView query={query} isEmpty={(rows) => rows.length === 0}>
-            {(days) => (
-              <div className={styles.tableWrap}>
-                <table className={styles.table} data-testid="statement-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('statement.date')}</th>
-                      <th scope="col" className={styles.num}>
-                        {t('statement.opening')}
-                      </th>
-                      <th scope="col" className={styles.num}>
-                        {t('statement.turnover')}
-                      </th>
-                      <th scope="col" className={styles.num}>
-                        {t('statement.validTurnover')}
-                      </th>
-                      <th scope="col" className={styles.num}>
-                        {t('statement.commission')}
-                      </th>
-                      <th scope="col" className={styles.num}>
-                        {t('statement.winLoss')}
-                      </th>
-                      <th scope="col" className={styles.num}>
-                        {t('statement.closing')}
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {days.map((day) => (
-                      <tr key={day.date}>
-                        <td data-label={t('statement.date')}>
-                          <button
-                            type="button"
-                            className="sb-link"
-                            onClick={() => setParams({ date: day.date })}
-                          >
-                            {format.date(day.date)}
-                          </button>
-                        </td>
-                        <td data-label={t('statement.opening')} className={styles.num}>
-                          {format.money(day.opening)}
-                        </td>
-                        <td data-label={t('statement.turnover')} className={styles.num}>
-                          {format.money(day.turnover)}
-                        </td>
-                        <td data-label={t('statement.validTurnover')} className={styles.num}>
-                          {format.money(day.validTurnover)}
-                        </td>
-                        <td data-label={t('statement.commission')} className={styles.num}>
-                          <Amount value={day.commission} />
-                        </td>
-                        <td data-label={t('statement.winLoss')} className={styles.num}>
-                          <Amount value={day.settled} />
-                        </td>
-                        <td data-label={t('statement.closing')} className={styles.num}>
-                          {format.money(day.closing)}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                  <tfoot>
-                    <tr>
-                      <th scope="row" colSpan={2}>
-                        {t('common.total')}
-                      </th>
-                      <td data-label={t('statement.turnover')} className={styles.num}>
-                        {format.money(sumMoney(days.map((d) => d.turnover)))}
-                      </td>
-                      <td data-label={t('statement.validTurnover')} className={styles.num}>
-                        {format.money(sumMoney(days.map((d) => d.validTurnover)))}
-                      </td>
-                      <td data-label={t('statement.commission')} className={styles.num}>
-                        <Amount value={sumMoney(days.map((d) => d.commission))} />
-                      </td>
-                      <td data-label={t('statement.winLoss')} className={styles.num}>
-                        <Amount value={sumMoney(days.map((d) => d.settled))} />
-                      </td>
-                      <td />
-                    </tr>
-                  </tfoot>
-                </table>
-              </div>
+          <DateRangeFields range={range} onChange={setRange} testId="statement" />
+          <p className="sb-muted">{t('statement.hint')}</p>
+          <QueryView query={query} isEmpty={(data) => data.days.length === 0}>
+            {(data) => (
+              <DayTable days={data.days} currency={data.currency} onOpen={(date) => setParams({ date })} />
             )}
           </QueryView>
         </>

@@ -1,0 +1,46 @@
+import type { StatementBetView, StatementDayRow } from '@sb/contract';
+import { PAGE_SIZE, useAccountCall, type DayRange } from './request';
+import { toBet, toStatementDay, type Bet } from './bets';
+
+/** dailystatement: a row per betting day of the range (at most 93 days). */
+export interface DailyStatementReply {
+  data: StatementDayRow[];
+  currency: string;
+}
+
+export const selectStatement = (reply: DailyStatementReply) => ({
+  days: reply.data.map(toStatementDay),
+  currency: reply.currency,
+});
+
+export const useDailyStatement = (range: DayRange) =>
+  useAccountCall('dailystatement', range, selectStatement);
+
+/** A page of settled or cancelled bets with their figures and legs (sportsbook, cancelledbetlist, betsysparlay). */
+export interface BetPageReply {
+  data: StatementBetView[];
+  total: number;
+  page: number;
+}
+
+export interface BetPage {
+  bets: Bet[];
+  total: number;
+  page: number;
+}
+
+export const selectBetPage = (reply: BetPageReply): BetPage => ({
+  bets: reply.data.map(toBet),
+  total: reply.total,
+  page: reply.page,
+});
+
+/** sportsbook: the bets settled on one betting day (working_date), with their legs. */
+export const useSettledBets = (workingDate: string, page: number) =>
+  useAccountCall('sportsbook', { working_date: workingDate, page, page_size: PAGE_SIZE }, selectBetPage);
+
+/** parlaybetdetails: one parlay or system ticket, any state, with its legs and their outcomes. */
+export const selectParlayDetails = (reply: { bet: StatementBetView }) => toBet(reply.bet);
+
+export const useParlayDetails = (betId: number) =>
+  useAccountCall('parlaybetdetails', { bet_id: betId }, selectParlayDetails);
