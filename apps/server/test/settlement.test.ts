@@ -211,6 +211,27 @@ describeEachDatabase('settlement', (env) => {
     expect((await env().ctx.ledger.verify(env().ctx.db)).ok).toBe(true);
   });
 
+  it('a result corrected more than 72 hours after settlement is not recognised for the bets (E13)', async () => {
+    await seeded(env());
+    const desk = await tradingDesk(env());
+    const game = await match(env(), desk);
+    const me = await member(env());
+    const home = await me.bet('betsingle', {
+      market_id: game.hdp,
+      selection: 'h',
+      odds: '1.95',
+      stake: '100',
+    });
+    await desk.trade('result', { match_id: game.id, ht: null, ft: { home: 2, away: 1 } });
+    await runSettlement(env());
+    expect(await betRow(env(), home)).toMatchObject({ status: 'won', settle_gen: 1 });
+    env().advance(73 * HOUR);
+    await desk.trade('result', { match_id: game.id, ht: null, ft: { home: 1, away: 1 } });
+    await runSettlement(env());
+    expect(await betRow(env(), home)).toMatchObject({ status: 'won', payout: 19500n, settle_gen: 1 });
+    expect(await transfersOf(env(), home)).toEqual(['stake:100.00', 'settle:195.00', 'commission:0.25']);
+  });
+
   it('a half-time result settles first-half bets only; the full-time result the rest', async () => {
     await seeded(env());
     const desk = await tradingDesk(env());

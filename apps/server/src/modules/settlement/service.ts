@@ -1,4 +1,4 @@
-import { DEFAULT_MYANMAR_COMMISSION, type MatchResult } from '@sb/domain';
+import { DEFAULT_MYANMAR_COMMISSION, resultChangeRecognised, type MatchResult } from '@sb/domain';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import type { AccountRow } from '../../db/schema';
@@ -166,12 +166,25 @@ export class SettlementService {
     const legsByBet = groupBy(legs, (leg) => leg.bet_id);
     const legUpdates: { betId: string; legNo: number; outcome: string; decidedOn: string }[] = [];
     const changed = new Set<string>();
+    // A result changed more than 72 hours after a bet was settled is not recognised for it (rules.md E13):
+    // its legs keep what they were settled on.
+    const decidedAt = this.ctx.now().getTime();
+    const frozen = new Set(
+      bets
+        .filter(
+          (bet) =>
+            bet.settled_at !== null &&
+            !resultChangeRecognised({ settledAtMs: bet.settled_at.getTime(), changedAtMs: decidedAt }),
+        )
+        .map((bet) => bet.id),
+    );
     for (const leg of legs) {
       if (leg.match_id !== matchId) continue;
-      const outcome = legOutcome(toLegRow(leg), decision.result, {
+      const decided = legOutcome(toLegRow(leg), decision.result, {
         firstHalfOnly: decision.firstHalfOnly,
         winners: decision.winners,
       });
+      const outcome = frozen.has(leg.bet_id) ? leg.outcome : decided;
       if (outcome === null) continue;
       if (outcome !== leg.outcome) changed.add(leg.bet_id);
       leg.outcome = outcome;
