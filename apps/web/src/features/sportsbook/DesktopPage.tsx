@@ -60,8 +60,10 @@ export function DesktopPage() {
   const viewOnly = useSession((state) => state.viewOnly);
   const myanmarAllowed = myanmarOddsAllowed(currency ?? '');
   const oddsTypes: OddsType[] = myanmarAllowed ? ['1', '2', '3', '4', '5'] : ['1', '2', '3', '4'];
-  // menu2 names the sport; one the menu no longer offers falls back to the first in the member's order.
-  const sportId = sports.some((sport) => sport.id === menu2) ? menu2 : (sports[0]?.id ?? null);
+  // menu2 names the sport; one the menu no longer offers falls back to the first in the member's order. While
+  // the menu loads, the stored sport's list is fetched already (the two calls run side by side).
+  const menuLoaded = sports.length > 0;
+  const sportId = !menuLoaded || sports.some((sport) => sport.id === menu2) ? menu2 : (sports[0]?.id ?? null);
   const menu = menuOf(menu1);
   const view = marketViewOf(menu, menu3);
   const oddsCode = oddsType === '5' && !myanmarAllowed ? '1' : oddsType;
