@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { postJson, runLoad, type LoadResult } from './load';
-import { benchServer, createSoccerBook, databaseName, operator } from './setup';
+import { benchServer, bulkMembers, createSoccerBook, databaseName, operator } from './setup';
 
 const MATCHES = 200;
-/** Members betting at once. Each needs an argon2 hash and login at setup (~20 ms each on this machine). */
-const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1000);
+/**
+ * Members betting. On PostgreSQL they are copied in bulk from one template member (seconds for 10,000); on
+ * the embedded database each is made and logged in through the API (an argon2 hash each, ~20 ms).
+ */
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 10_000);
+const DEPOSIT = '1000000';
 
 /** pgbench TPC-B on the same server, as the machine's reference (only when DATABASE_URL is PostgreSQL). */
 function pgbenchTps(url: string): number | null {
@@ -51,37 +55,9 @@ export async function bettingBench(seconds: number): Promise<object[]> {
     }
     const bo = await operator(server.url);
     const run = Date.now().toString(36);
-    const members = Array.from({ length: MEMBERS }, (_, i) => `x${run}${i}`);
-    for (let i = 0; i < members.length; i += 16) {
-      await Promise.all(
-        members.slice(i, i + 16).map(async (id) => {
-          await bo('createaccount', {
-            account_id: id,
-            password: 'Bench123',
-            parent_id: 'demoag',
-            currency: 'MYR',
-            commission_rate: '0.0025',
-          });
-          await bo('deposit', { account_id: id, amount: '1000000', transfer_id: `bench:${id}` });
-        }),
-      );
-    }
-    const sessions: { account_id: string; session_token: string }[] = [];
-    for (let i = 0; i < members.length; i += 16) {
-      sessions.push(
-        ...(await Promise.all(
-          members.slice(i, i + 16).map(async (id) => {
-            const { reply } = await postJson(`${server.url}/api/authlogin`, {
-              account_id: id,
-              password: 'Bench123',
-            });
-            const info = (reply.member_profile as { player_info: [{ session_token: string }] })
-              .player_info[0];
-            return { account_id: id, session_token: info.session_token };
-          }),
-        )),
-      );
-    }
+    const sessions = process.env.DATABASE_URL
+      ? await bulkSessions(process.env.DATABASE_URL, bo, run)
+      : await apiSessions(server.url, bo, run);
     let n = 0;
     const load: LoadResult = await runLoad(
       'betting.place',
@@ -167,4 +143,44 @@ export async function bettingBench(seconds: number): Promise<object[]> {
   } finally {
     await server.stop();
   }
+}
+
+type Backoffice = Awaited<ReturnType<typeof operator>>;
+
+async function createMember(bo: Backoffice, id: string): Promise<void> {
+  await bo('createaccount', {
+    account_id: id,
+    password: 'Bench123',
+    parent_id: 'demoag',
+    currency: 'MYR',
+    commission_rate: '0.0025',
+  });
+  await bo('deposit', { account_id: id, amount: DEPOSIT, transfer_id: `bench:${id}` });
+}
+
+/** PostgreSQL: one member through the backoffice, then MEMBERS copies of it in bulk, sessions included. */
+async function bulkSessions(databaseUrl: string, bo: Backoffice, run: string) {
+  const template = `t${run}`;
+  await createMember(bo, template);
+  return bulkMembers(databaseUrl, template, `x${run}`, MEMBERS, BigInt(DEPOSIT) * 100n);
+}
+
+/** Embedded database: every member made, funded and logged in through the API. */
+async function apiSessions(url: string, bo: Backoffice, run: string) {
+  const members = Array.from({ length: MEMBERS }, (_, i) => `x${run}${i}`);
+  const sessions: { account_id: string; session_token: string }[] = [];
+  for (let i = 0; i < members.length; i += 16) {
+    const batch = members.slice(i, i + 16);
+    await Promise.all(batch.map((id) => createMember(bo, id)));
+    sessions.push(
+      ...(await Promise.all(
+        batch.map(async (id) => {
+          const { reply } = await postJson(`${url}/api/authlogin`, { account_id: id, password: 'Bench123' });
+          const info = (reply.member_profile as { player_info: [{ session_token: string }] }).player_info[0];
+          return { account_id: id, session_token: info.session_token };
+        }),
+      )),
+    );
+  }
+  return sessions;
 }

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { startServer, type RunningServer } from '@sb/e2e/server';
 import { postJson } from './load';
 
@@ -67,4 +68,88 @@ export async function createSoccerBook(url: string, count: number, sportId = 1):
     ids.push(...made);
   }
   return ids;
+}
+
+/**
+ * `count` cash members under demoag with `deposit` (minor units) each and an open session, created in a few
+ * set-based statements on the PostgreSQL server: a template member made through the backoffice gives the
+ * password hash, bet limits and ledger shape, then every row is copied from it (accounts, ledger accounts,
+ * one deposit transfer with its two entries each, bet limits, sessions). The ledger check after the run
+ * proves the copied books. Answers each member's id and session token.
+ */
+export function bulkMembers(
+  databaseUrl: string,
+  template: string,
+  prefix: string,
+  count: number,
+  deposit: bigint,
+): { account_id: string; session_token: string }[] {
+  const script = `
+    create temp table bench_new as
+    with t as (select * from accounts where account_id = :'tpl'),
+    ins as (
+      insert into accounts (account_id, level, parent_id, path, brand_id, password_hash, state, commission_rate,
+        comm_type, operator_type, currency, member_type, nickname, given_credit, features, settings)
+      select :'prefix' || g, t.level, t.parent_id, '/', t.brand_id, t.password_hash, t.state, t.commission_rate,
+        t.comm_type, t.operator_type, t.currency, t.member_type, null, 0, t.features, t.settings
+      from t, generate_series(0, :count - 1) g
+      returning id, account_id, currency)
+    select * from ins;
+    update accounts a set path = regexp_replace(t.path, '[0-9]+/$', '') || a.id || '/'
+      from bench_new n, accounts t where a.id = n.id and t.account_id = :'tpl';
+    -- available before outstanding: lower ids, the order the ledger locks them in
+    insert into ledger_accounts (owner_pk, kind, currency, balance, allow_negative, rollup)
+      select id, 'available', currency, :deposit, false, false from bench_new order by id;
+    insert into ledger_accounts (owner_pk, kind, currency, balance, allow_negative, rollup)
+      select id, 'outstanding', currency, 0, false, false from bench_new order by id;
+    with tr as (
+      insert into transfers (transfer_id, kind, currency, amount, ref, owner_pk)
+      select 'bench:' || account_id, 'deposit', currency, :deposit, null, id from bench_new
+      returning id, owner_pk, currency)
+    insert into entries (transfer_pk, ledger_account_id, amount)
+      select tr.id, c.id, -:deposit from tr
+        join ledger_accounts c on c.owner_pk is null and c.kind = 'cash' and c.currency = tr.currency
+      union all
+      select tr.id, a.id, :deposit from tr
+        join ledger_accounts a on a.owner_pk = tr.owner_pk and a.kind = 'available' and a.currency = tr.currency;
+    insert into bet_limits (account_pk, limit_id, min_bet, max_bet, max_payout, max_per_match)
+      select n.id, l.limit_id, l.min_bet, l.max_bet, l.max_payout, l.max_per_match
+      from bench_new n, bet_limits l join accounts t on t.id = l.account_pk where t.account_id = :'tpl';
+    insert into sessions (token, account_pk, kind, expires_at, profile_version_seen)
+      select md5(random()::text || n.id) || md5(random()::text || clock_timestamp()), n.id, 'member',
+        now() + interval '12 hours', a.profile_version
+      from bench_new n join accounts a on a.id = n.id;
+    select n.account_id || ' ' || s.token from sessions s join bench_new n on n.id = s.account_pk order by n.id;
+  `;
+  const out = execFileSync(
+    'psql',
+    [
+      databaseUrl,
+      '-X',
+      '-q',
+      '-A',
+      '-t',
+      '-1',
+      '-v',
+      'ON_ERROR_STOP=1',
+      '-v',
+      `tpl=${template}`,
+      '-v',
+      `prefix=${prefix}`,
+      '-v',
+      `count=${count}`,
+      '-v',
+      `deposit=${deposit}`,
+    ],
+    { input: script, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
+  const members = out
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      const [account_id = '', session_token = ''] = line.trim().split(' ');
+      return { account_id, session_token };
+    });
+  if (members.length !== count) throw new Error(`bulk members: made ${members.length} of ${count}`);
+  return members;
 }

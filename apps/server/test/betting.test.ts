@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { boLogin, login, seeded } from './support/fixtures';
 import { settle, tradingDesk } from './support/catalog';
@@ -432,6 +433,125 @@ describeEachDatabase('bet placement', (env) => {
         expect.objectContaining({ status: 'rejected', reject_reason: 'goal' }),
       ]);
       expect(await me.balance()).toMatchObject({ balance: '9900.00', outstanding_balance: '100.00' });
+      expect((await env().ctx.ledger.verify(env().ctx.db)).ok).toBe(true);
+    });
+  });
+
+  describe('limits across bets', () => {
+    it('max stake per match: open singles on a match add up, exactly, under concurrency too', async () => {
+      await seeded(env());
+      const desk = await tradingDesk(env());
+      const [a, b, c] = [
+        await bookedMatch(env(), desk),
+        await bookedMatch(env(), desk),
+        await bookedMatch(env(), desk),
+      ];
+      const bo = await boLogin(env().app);
+      await bo.call('setbetlimits', {
+        account_id: 'demomyr',
+        limits: [{ id: '1', min: '5', max: '100', max_payout: '1000', max_per_match: '250' }],
+      });
+      const me = await member(env());
+      const single = (market: number, stake: string) =>
+        me.bet('betsingle', { market_id: market, selection: '2', odds: '3.00', stake });
+      expect((await single(a.oneXTwo, '100')).body.status).toBe('1');
+      expect(
+        (await me.bet('betsingle', { market_id: a.ou, selection: 'o', odds: '0.80', stake: '100' })).body,
+      ).toMatchObject({ status: '1' });
+      const over = await single(a.oneXTwo, '60');
+      expect(over.body).toMatchObject({
+        statusdesc: 'betOverMaxPerMatch',
+        params: { max: '250.00', remaining: '50.00' },
+      });
+      expect((await single(a.oneXTwo, '50')).body.status).toBe('1');
+      // Another match has its own total; a parlay spans matches and is not counted per match.
+      expect((await single(b.oneXTwo, '100')).body.status).toBe('1');
+      const parlay = await me.bet('betparlay', {
+        picks: [
+          { market_id: a.hdp, selection: 'h', odds: '0.95' },
+          { market_id: b.hdp, selection: 'h', odds: '0.95' },
+        ],
+        stake: '10',
+      });
+      expect(parlay.body.status, JSON.stringify(parlay.body)).toBe('1');
+      expect(await me.balance()).toMatchObject({ balance: '9640.00', outstanding_balance: '360.00' });
+
+      // Ten at once on a fresh match capped at 250: exactly two of 100 fit; the refused ones write nothing.
+      const burst = await Promise.all(Array.from({ length: 10 }, () => single(c.oneXTwo, '100')));
+      expect(burst.filter((r) => r.body.status === '1')).toHaveLength(2);
+      expect(burst.filter((r) => r.body.statusdesc === 'betOverMaxPerMatch')).toHaveLength(8);
+      const onC = await env()
+        .ctx.db.selectFrom('bet_legs')
+        .select('bet_id')
+        .where('match_id', '=', String(c.id))
+        .execute();
+      expect(onC).toHaveLength(2);
+      expect(await me.balance()).toMatchObject({ balance: '9440.00', outstanding_balance: '560.00' });
+      expect((await env().ctx.ledger.verify(env().ctx.db)).ok).toBe(true);
+    });
+
+    it('a rejected live bet no longer counts against its match', async () => {
+      await seeded(env());
+      const desk = await tradingDesk(env());
+      const match = await bookedMatch(env(), desk, { live: true });
+      const bo = await boLogin(env().app);
+      await bo.call('setbetlimits', {
+        account_id: 'demomyr',
+        limits: [{ id: '1', min: '5', max: '100', max_payout: '1000', max_per_match: '150' }],
+      });
+      const me = await member(env());
+      const bet = () =>
+        me.bet('betsingle', { market_id: match.ou, selection: 'o', odds: '0.80', stake: '100' });
+      expect((await bet()).body.bet).toMatchObject({ status: 'waiting' });
+      expect((await bet()).body.statusdesc).toBe('betOverMaxPerMatch');
+      await desk.trade('live', { match_id: match.id, period: '1h', minute: 22, home: 1, away: 0, goal: 'h' });
+      await settle();
+      env().advance(env().ctx.config.liveAcceptDelayMs + 1);
+      await env().services.betting.acceptDue();
+      const again = await me.bet('betsingle', {
+        market_id: match.ou,
+        selection: 'o',
+        odds: (await me.bet('betcheck', { market_id: match.ou, selection: 'o', odds: '0.80' })).body.odds,
+        stake: '100',
+      });
+      expect(again.body.bet, JSON.stringify(again.body)).toMatchObject({ status: 'waiting' });
+    });
+
+    it('per-day payout cap per sport and currency (decision 0.10): the day’s potential payouts add up', async () => {
+      await seeded(env());
+      const desk = await tradingDesk(env());
+      const [a, b] = [await bookedMatch(env(), desk), await bookedMatch(env(), desk)];
+      // Configuration (emptied with every table between tests; migrated defaults are 200,000.00 for soccer in
+      // MYR): soccer in MYR capped at 300.00 a day, any other sport at 1,000.00; USD has no cap here.
+      await sql`insert into payout_day_caps (sport_id, currency, cap) values (1, 'MYR', 30000), (0, 'MYR', 100000)`.execute(
+        env().ctx.db,
+      );
+      const me = await member(env());
+      const usd = await member(env(), 'demousd');
+      const single = (who: typeof me, market: number) =>
+        who.bet('betsingle', { market_id: market, selection: '1', odds: '2.40', stake: '50' });
+      // 50 at 2.40 pays 120.00: two fit in 300.00, a third would make 360.00.
+      expect((await single(me, a.oneXTwo)).body.status).toBe('1');
+      expect((await single(me, b.oneXTwo)).body.status).toBe('1');
+      expect((await single(me, a.oneXTwo)).body).toMatchObject({
+        statusdesc: 'betOverMaxPayout',
+        params: { maxPayout: '60.00' },
+      });
+      // Parlays count against each of their sports' day too.
+      const parlay = await me.bet('betparlay', {
+        picks: [
+          { market_id: a.hdp, selection: 'h', odds: '0.95' },
+          { market_id: b.hdp, selection: 'h', odds: '0.95' },
+        ],
+        stake: '100',
+      });
+      expect(parlay.body.statusdesc).toBe('betOverMaxPayout');
+      // Another currency has its own cap; the next GMT+8 day starts from zero.
+      expect((await single(usd, a.oneXTwo)).body.status).toBe('1');
+      env().advance(24 * HOUR);
+      const next = await member(env());
+      expect((await single(next, a.oneXTwo)).body.status).toBe('1');
+      expect(await next.balance()).toMatchObject({ balance: '9850.00', outstanding_balance: '150.00' });
       expect((await env().ctx.ledger.verify(env().ctx.db)).ok).toBe(true);
     });
   });

@@ -59,6 +59,11 @@ export const betLimitInput = z.object({
   min: z.string().regex(/^\d{1,15}(\.\d{1,2})?$/, { error: 'invalid_amount' }),
   max: z.string().regex(/^\d{1,15}(\.\d{1,2})?$/, { error: 'invalid_amount' }),
   max_payout: z.string().regex(/^\d{1,15}(\.\d{1,2})?$/, { error: 'invalid_amount' }),
+  /** Most the member may have staked on one match (open singles); omitted: unchanged. */
+  max_per_match: z
+    .string()
+    .regex(/^\d{1,15}(\.\d{1,2})?$/, { error: 'invalid_amount' })
+    .optional(),
 });
 export const boSetBetLimitsRequest = z.object({
   account_id: accountId,

@@ -6,6 +6,7 @@ import * as m0003 from './migrations/0003_content';
 import * as m0004 from './migrations/0004_bets';
 import * as m0005 from './migrations/0005_myanmar_legs';
 import * as m0006 from './migrations/0006_settlement';
+import * as m0007 from './migrations/0007_betting_perf';
 
 /** Migrations are listed here, in order: no file-system scanning, so bundling and tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004_bets': m0004,
   '0005_myanmar_legs': m0005,
   '0006_settlement': m0006,
+  '0007_betting_perf': m0007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

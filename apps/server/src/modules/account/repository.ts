@@ -2,6 +2,15 @@ import { sql } from 'kysely';
 import type { AccountRow, BetLimitRow, NewAccount } from '../../db/schema';
 import type { Executor } from '../wallet/repository';
 
+/** An upline account's state, as a member's session checks it. */
+export interface UplineState {
+  id: string;
+  account_id: string;
+  state: string;
+  level: string;
+  operator_type: number | null;
+}
+
 /** Accounts (upline and members), sessions, bet limits: the only SQL of the account capability. */
 export const accountRepository = {
   async findByLogin(ex: Executor, login: string): Promise<AccountRow | undefined> {
@@ -45,13 +54,7 @@ export const accountRepository = {
   },
 
   /** States of the account's ancestors (its upline chain), from the materialised path. */
-  async ancestorStates(
-    ex: Executor,
-    path: string,
-    selfPk: string,
-  ): Promise<
-    { id: string; account_id: string; state: string; level: string; operator_type: number | null }[]
-  > {
+  async ancestorStates(ex: Executor, path: string, selfPk: string): Promise<UplineState[]> {
     const ids = path.split('/').filter((id) => id !== '' && id !== selfPk);
     if (ids.length === 0) return [];
     const rows = await ex
@@ -106,7 +109,7 @@ export const accountRepository = {
   async upsertBetLimits(
     ex: Executor,
     pk: string,
-    limits: { limitId: string; min: bigint; max: bigint; maxPayout: bigint }[],
+    limits: { limitId: string; min: bigint; max: bigint; maxPayout: bigint; maxPerMatch?: bigint | null }[],
   ): Promise<void> {
     if (limits.length === 0) return;
     await ex
@@ -118,6 +121,7 @@ export const accountRepository = {
           min_bet: limit.min,
           max_bet: limit.max,
           max_payout: limit.maxPayout,
+          max_per_match: limit.maxPerMatch ?? null,
         })),
       )
       .onConflict((oc) =>
@@ -125,6 +129,8 @@ export const accountRepository = {
           min_bet: eb.ref('excluded.min_bet'),
           max_bet: eb.ref('excluded.max_bet'),
           max_payout: eb.ref('excluded.max_payout'),
+          // Not given: the per-match cap in force stays.
+          max_per_match: sql<bigint | null>`coalesce(excluded.max_per_match, bet_limits.max_per_match)`,
         })),
       )
       .execute();
@@ -197,23 +203,35 @@ export const accountRepository = {
       .execute();
   },
 
-  /** The session and its account in one read: this runs on every member call. */
+  /**
+   * The session, its account and the account's upline chain (as ancestorStates answers it) in one read: this
+   * runs on every member call.
+   */
   async findSession(ex: Executor, token: string) {
     const row = await ex
       .selectFrom('sessions as s')
       .innerJoin('accounts as a', 'a.id', 's.account_pk')
       .selectAll('a')
       .select(['s.token', 's.kind', 's.expires_at', 's.revoked', 's.profile_version_seen'])
+      .select(
+        sql<UplineState[]>`(select coalesce(json_agg(json_build_object('id', u.id::text,
+          'account_id', u.account_id, 'state', u.state, 'level', u.level, 'operator_type', u.operator_type)), '[]')
+          from accounts u
+          where u.id = any(string_to_array(trim(both '/' from a.path), '/')::bigint[]) and u.id <> a.id)`.as(
+          'upline',
+        ),
+      )
       .where('s.token', '=', token)
       .executeTakeFirst();
     if (!row) return undefined;
-    const { token: sessionToken, kind, expires_at, revoked, profile_version_seen, ...account } = row;
+    const { token: sessionToken, kind, expires_at, revoked, profile_version_seen, upline, ...account } = row;
     return {
       token: sessionToken,
       kind,
       expires_at,
       revoked,
       profile_version_seen,
+      upline,
       account: account as AccountRow,
     };
   },

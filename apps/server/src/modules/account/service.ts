@@ -29,6 +29,22 @@ const STATE_CODE: Partial<Record<MemberState, ErrorCode>> = {
 };
 
 const BALANCE_FLAG_TTL_MS = 10_000;
+/** How long a checked session is remembered for guarded writes, and how many (bounded memory). */
+const SESSION_CACHE_MS = 30_000;
+const SESSION_CACHE_MAX = 100_000;
+
+/**
+ * What a guarded write re-checks in its own statement, so a remembered session can never write after it ended:
+ * the session is still open at `now`, the member's profile version (bumped by any change of state, settings,
+ * limits, commission or credit) is the one the checks used, and the member and every upline are active.
+ */
+export interface SessionGuard {
+  token: string;
+  accountPk: string;
+  profileVersion: number;
+  chainPks: string[];
+  now: Date;
+}
 
 export class AccountService {
   constructor(private readonly ctx: AppContext) {}
@@ -57,6 +73,64 @@ export class AccountService {
 
   /** Checks a member session in the spec's order; every failure is a session-invalid code. */
   async requireSession(input: { account_id: string; session_token: string }): Promise<MemberSession> {
+    return (await this.readSession(input)).session;
+  }
+
+  /**
+   * A member session for a call whose write re-checks it in the database in the same statement (see
+   * SessionGuard): remembered per process for a short while, so the hot path skips the session and upline
+   * reads. Only an active session well inside its lifetime is remembered; anything else is read (and slid)
+   * as requireSession does. `cached` says whether it came from memory: a refusal on a remembered session
+   * must be answered again from a fresh read, since the session may have ended meanwhile.
+   */
+  async sessionForWrite(
+    input: { account_id: string; session_token: string },
+    fresh = false,
+  ): Promise<{ session: MemberSession; guard: SessionGuard; cached: boolean }> {
+    const now = this.ctx.now();
+    const remembered = fresh ? undefined : this.sessionCache.get(input.session_token);
+    if (
+      remembered &&
+      remembered.session.account.account_id.toLowerCase() === input.account_id.toLowerCase() &&
+      now.getTime() - remembered.cachedAt < SESSION_CACHE_MS &&
+      remembered.expiresAt - now.getTime() >= this.ctx.config.sessionTtlMs / 2
+    ) {
+      return { session: remembered.session, guard: { ...remembered.guard, now }, cached: true };
+    }
+    const read = await this.readSession(input);
+    const guard: SessionGuard = {
+      token: read.session.token,
+      accountPk: String(read.session.account.id),
+      profileVersion: read.session.account.profile_version,
+      chainPks: read.chainPks,
+      now,
+    };
+    if (read.session.state === 'active') {
+      if (this.sessionCache.size >= SESSION_CACHE_MAX) this.sessionCache.clear();
+      this.sessionCache.set(read.session.token, {
+        session: read.session,
+        guard,
+        expiresAt: read.expiresAt,
+        cachedAt: now.getTime(),
+      });
+    }
+    return { session: read.session, guard, cached: false };
+  }
+
+  /** Drops a remembered session (its guarded write failed, or it ended). */
+  forgetSession(token: string): void {
+    this.sessionCache.delete(token);
+  }
+
+  private readonly sessionCache = new Map<
+    string,
+    { session: MemberSession; guard: SessionGuard; expiresAt: number; cachedAt: number }
+  >();
+
+  private async readSession(input: {
+    account_id: string;
+    session_token: string;
+  }): Promise<{ session: MemberSession; expiresAt: number; chainPks: string[] }> {
     const session = await repo.findSession(this.ctx.db, input.session_token);
     if (!session || session.kind !== 'member') throw new AppError('session_not_exists');
     if (session.revoked || session.expires_at.getTime() <= this.ctx.now().getTime()) {
@@ -65,21 +139,25 @@ export class AccountService {
     const { account } = session;
     if (account.account_id.toLowerCase() !== input.account_id.toLowerCase())
       throw new AppError('invalidSession');
-    const chain = await repo.ancestorStates(this.ctx.db, account.path, String(account.id));
+    const chain = session.upline;
     const state = worstState([account.state, ...chain.map((row) => row.state)]);
     const code = STATE_CODE[state];
     if (code) throw new AppError(code);
-    await this.slideExpiry(session.token, session.expires_at);
+    const expiresAt = await this.slideExpiry(session.token, session.expires_at);
     const operator = chain.find((row) => row.level === 'operator');
     const parent = chain.find((row) => row.id === String(account.parent_id));
     return {
-      token: session.token,
-      account,
-      state,
-      viewOnly: state === 'suspended',
-      profileVersionSeen: session.profile_version_seen,
-      operatorType: operator?.operator_type ?? 1,
-      parentAccountId: parent?.account_id ?? '',
+      session: {
+        token: session.token,
+        account,
+        state,
+        viewOnly: state === 'suspended',
+        profileVersionSeen: session.profile_version_seen,
+        operatorType: operator?.operator_type ?? 1,
+        parentAccountId: parent?.account_id ?? '',
+      },
+      expiresAt,
+      chainPks: chain.map((row) => row.id),
     };
   }
 
@@ -235,12 +313,14 @@ export class AccountService {
   }
 
   /** Sliding expiry, written at most once per half lifetime so a busy session is not a write per call. */
-  private async slideExpiry(token: string, expiresAt: Date): Promise<void> {
+  private async slideExpiry(token: string, expiresAt: Date): Promise<number> {
     const now = this.ctx.now().getTime();
     const ttl = this.ctx.config.sessionTtlMs;
     if (expiresAt.getTime() - now < ttl / 2) {
       await repo.touchSession(this.ctx.db, token, { expiresAt: new Date(now + ttl) });
+      return now + ttl;
     }
+    return expiresAt.getTime();
   }
 }
 

@@ -26,14 +26,22 @@ import type { AppContext } from '../../context';
 import type { AccountRow, BetLimitRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { accountRepository } from '../account/repository';
-import type { AccountService, MemberSession } from '../account/service';
+import type { AccountService, MemberSession, SessionGuard } from '../account/service';
 import type { MarketSnapshot } from '../catalog/snapshot';
 import { isUniqueViolation } from '../account/service';
 import { MemberNotifier } from '../../push/member';
+import { PlacementBatcher } from './batcher';
 import { resolvePick, strikePrice, type ResolvedPick } from './pricing';
 import { myanmarView } from '../markets/format';
 import { resolveMyanmarPick, strikeMyanmar } from './myanmar';
-import { betRepository as repo, type NewBet, type NewLeg } from './repository';
+import type { MemberBalances } from '../wallet/service';
+import {
+  betRepository as repo,
+  type ExposureAdd,
+  type NewBet,
+  type NewLeg,
+  type PlaceOutcome,
+} from './repository';
 
 type Placement =
   | { kind: 'single'; pick: BetPick }
@@ -114,12 +122,32 @@ export class BettingService {
     },
     placement: Placement,
   ): Promise<BetView> {
-    const session = await this.accounts.requireSession(input);
+    return this.guarded(input, (session, guard, exact) =>
+      this.placeFor(session, guard, exact, input, placement),
+    );
+  }
+
+  private async placeFor(
+    session: MemberSession,
+    guard: SessionGuard,
+    exact: boolean,
+    input: {
+      account_id: string;
+      session_token: string;
+      odds_type: string;
+      stake: string;
+      idempotency_key: string;
+    },
+    placement: Placement,
+  ): Promise<BetView> {
     const accountPk = String(session.account.id);
     const hash = requestHash(input, placement);
-    // Idempotency first: a retried request is answered with the first answer, never a second bet.
-    const earlier = await repo.findByIdempotencyKey(this.ctx.db, accountPk, input.idempotency_key);
-    if (earlier) return this.replay(session, earlier, hash);
+    // Idempotency first: a retried request is answered with the first answer, never a second bet. The fast
+    // path leaves this to the unique index; a refusal is answered from the exact path, which reads first.
+    if (exact) {
+      const earlier = await repo.findByIdempotencyKey(this.ctx.db, accountPk, input.idempotency_key);
+      if (earlier) return this.replay(session, earlier, hash);
+    }
     if (session.viewOnly) throw new AppError('SUSPEND');
     if (session.account.commission_rate === null) throw new AppError('memberCommissionNotSetup');
     const currency = session.account.currency ?? '';
@@ -192,6 +220,7 @@ export class BettingService {
     const odds = bet.kind === 'single' ? bet.price : parlayOdds(legsPriced).toFixed(3);
     const written = await this.write(
       session,
+      guard,
       {
         createdAt: now,
         refNo,
@@ -213,13 +242,13 @@ export class BettingService {
         reservationId: `stake:${refNo}`,
       },
       legs,
+      this.exposureAdds(placement.kind === 'single', legs, stakeMinor, maxPayout, limits.maxPerMatch, now),
     );
-    if (typeof written !== 'string') return written;
-    const betId = written;
-    await this.notify(session.account);
+    if ('bet_id' in written) return written;
+    await this.notify(session.account, written.balances);
     // The answer is built from what was just written: no read-back on the hot path.
     return {
-      bet_id: Number(betId),
+      bet_id: Number(written.betId),
       ref_no: refNo,
       trans_time: now.toISOString(),
       kind: placement.kind,
@@ -285,6 +314,18 @@ export class BettingService {
             ref: bet.ref_no,
           });
           await repo.setStatus(trx, bet.id, 'rejected', reason);
+          // A rejected bet is no longer open on its match and pays nothing: its running totals go back.
+          const mine = legs.filter((leg) => String(leg.bet_id) === bet.id);
+          const [first] = mine;
+          await repo.releaseExposure(trx, bet.account_pk, [
+            ...(bet.kind === 'single' && first
+              ? [{ scope: matchScope(first.match_id), amount: bet.stake }]
+              : []),
+            ...[...new Set(mine.map((leg) => leg.sport_id))].map((sportId) => ({
+              scope: dayScope(bet.created_at, sportId),
+              amount: bet.max_payout,
+            })),
+          ]);
           decided.rejected += 1;
         } else {
           await repo.setStatus(trx, bet.id, 'running', null);
@@ -367,11 +408,25 @@ export class BettingService {
     picks: MmoPick[],
     kind: 'single' | 'parlay',
   ): Promise<BetView> {
-    const session = await this.accounts.requireSession(input);
+    return this.guarded(input, (session, guard, exact) =>
+      this.placeMyanmarFor(session, guard, exact, input, picks, kind),
+    );
+  }
+
+  private async placeMyanmarFor(
+    session: MemberSession,
+    guard: SessionGuard,
+    exact: boolean,
+    input: { account_id: string; session_token: string; stake: string; idempotency_key: string },
+    picks: MmoPick[],
+    kind: 'single' | 'parlay',
+  ): Promise<BetView> {
     const accountPk = String(session.account.id);
     const hash = requestHash({ odds_type: 'MM', stake: input.stake }, { myanmar: kind, picks });
-    const earlier = await repo.findByIdempotencyKey(this.ctx.db, accountPk, input.idempotency_key);
-    if (earlier) return this.replay(session, earlier, hash);
+    if (exact) {
+      const earlier = await repo.findByIdempotencyKey(this.ctx.db, accountPk, input.idempotency_key);
+      if (earlier) return this.replay(session, earlier, hash);
+    }
     const currency = session.account.currency ?? '';
     if (!myanmarOddsAllowed(currency)) throw new AppError('invalidCurrency');
     if (session.viewOnly) throw new AppError('SUSPEND');
@@ -399,8 +454,30 @@ export class BettingService {
     const live = resolved.some((p) => p.match.live);
     const refNo = newRefNo();
     const now = this.ctx.now();
+    const maxPayout = potentialPayoutMinor(bet, stakeMinor);
+    const legs: NewLeg[] = resolved.map((pick, i) => ({
+      legNo: i + 1,
+      matchId: pick.match.id,
+      marketId: pick.market.id,
+      sportId: pick.match.sportId,
+      kind: pick.market.kind,
+      period: pick.market.period,
+      line: pick.market.line,
+      selection: pick.selection,
+      format: 'MM',
+      odds: lines[i] ?? '',
+      decimalOdds: '2',
+      live: pick.match.live,
+      homeScore: pick.match.live ? pick.match.score[0] : null,
+      awayScore: pick.match.live ? pick.match.score[1] : null,
+      livePeriod: pick.match.live ? pick.match.period : null,
+      redCards: pick.match.live ? pick.match.red.join('-') : null,
+      mmFavourite: pick.favourite,
+      matchSeq: pick.match.seq,
+    }));
     const written = await this.write(
       session,
+      guard,
       {
         createdAt: now,
         refNo,
@@ -414,37 +491,19 @@ export class BettingService {
         odds: lines.join(' / '),
         stake: stakeMinor,
         risk: stakeMinor,
-        maxPayout: potentialPayoutMinor(bet, stakeMinor),
+        maxPayout,
         foldSizes: null,
         combinations: 1,
         live,
         acceptAt: live ? new Date(now.getTime() + this.liveDelayMs) : null,
         reservationId: `stake:${refNo}`,
       },
-      resolved.map((pick, i) => ({
-        legNo: i + 1,
-        matchId: pick.match.id,
-        marketId: pick.market.id,
-        sportId: pick.match.sportId,
-        kind: pick.market.kind,
-        period: pick.market.period,
-        line: pick.market.line,
-        selection: pick.selection,
-        format: 'MM',
-        odds: lines[i] ?? '',
-        decimalOdds: '2',
-        live: pick.match.live,
-        homeScore: pick.match.live ? pick.match.score[0] : null,
-        awayScore: pick.match.live ? pick.match.score[1] : null,
-        livePeriod: pick.match.live ? pick.match.period : null,
-        redCards: pick.match.live ? pick.match.red.join('-') : null,
-        mmFavourite: pick.favourite,
-        matchSeq: pick.match.seq,
-      })),
+      legs,
+      this.exposureAdds(kind === 'single', legs, stakeMinor, maxPayout, limits.maxPerMatch, now),
     );
-    if (typeof written !== 'string') return written;
-    await this.notify(session.account);
-    const [view] = await this.views(accountPk, { ids: [written] });
+    if ('bet_id' in written) return written;
+    await this.notify(session.account, written.balances);
+    const [view] = await this.views(accountPk, { ids: [written.betId] });
     if (!view) throw new Error(`bet ${refNo} not readable after insert`);
     return view;
   }
@@ -452,29 +511,113 @@ export class BettingService {
   // ---- internals ----
 
   /**
-   * One transaction: the stake reserved in the ledger and the bet written. A parallel retry with the same key
-   * loses on the unique index and is answered as a replay (the bet view), else the new bet's id.
+   * Runs a placement on the remembered session (no session, upline or idempotency reads: the write re-checks
+   * them in its own statement). Any refusal is answered again on the exact path, from fresh reads in the
+   * original order (session, idempotent replay, checks), so a remembered session never changes an answer.
    */
-  private async write(session: MemberSession, bet: NewBet, legs: NewLeg[]): Promise<string | BetView> {
+  private async guarded(
+    input: { account_id: string; session_token: string },
+    attempt: (session: MemberSession, guard: SessionGuard, exact: boolean) => Promise<BetView>,
+  ): Promise<BetView> {
+    const first = await this.accounts.sessionForWrite(input);
     try {
-      return await this.ctx.db.transaction().execute(async (trx) => {
-        await this.ctx.ledger.reserve(trx, {
-          transferId: bet.reservationId,
-          ownerPk: bet.accountPk,
-          currency: bet.currency,
-          amount: bet.risk,
-          ref: bet.refNo,
-        });
-        return repo.insert(trx, bet, legs);
-      });
+      return await attempt(first.session, first.guard, false);
+    } catch (error) {
+      if (!(error instanceof AppError || error instanceof StaleSession || isUniqueViolation(error)))
+        throw error;
+      this.accounts.forgetSession(input.session_token);
+    }
+    // Bounded: the guard can only fail again if the member's profile changes between the read and the write.
+    for (let round = 0; round < 2; round += 1) {
+      const fresh = await this.accounts.sessionForWrite(input, true);
+      try {
+        return await attempt(fresh.session, fresh.guard, true);
+      } catch (error) {
+        if (!(error instanceof StaleSession)) throw error;
+        this.accounts.forgetSession(input.session_token);
+      }
+    }
+    await this.accounts.requireSession(input);
+    throw new AppError('requestProcessing');
+  }
+
+  /**
+   * One statement: the stake reserved in the ledger, the bet, its legs and running totals written (see
+   * betRepository.place). A parallel retry with the same key loses on the unique index and is answered as a
+   * replay; a crossed per-match or per-day total is answered with its code.
+   */
+  private async write(
+    session: MemberSession,
+    guard: SessionGuard,
+    bet: NewBet,
+    legs: NewLeg[],
+    exposure: ExposureAdd[],
+  ): Promise<{ betId: string; balances: MemberBalances } | BetView> {
+    let outcome: PlaceOutcome;
+    try {
+      this.batcher ??= new PlacementBatcher(this.ctx.db);
+      outcome = await this.batcher.place({ guard, bet, legs, exposure });
     } catch (error) {
       if (isUniqueViolation(error)) {
         const first = await repo.findByIdempotencyKey(this.ctx.db, bet.accountPk, bet.idempotencyKey);
         if (first) return this.replay(session, first, bet.requestHash);
       }
+      if (isCheckViolation(error, 'bet_exposure_cap')) {
+        throw await this.overTotal(bet.accountPk, bet.currency, exposure);
+      }
       throw error;
     }
+    if (outcome.kind === 'stale') throw new StaleSession();
+    if (outcome.kind === 'insufficient') throw new AppError('insufficient_balance');
+    return {
+      betId: outcome.betId,
+      balances: { available: outcome.available, outstanding: outcome.outstanding },
+    };
   }
+
+  /**
+   * The running totals a bet adds to: a single's stake to its match (when the member's limit row caps it),
+   * and its potential payout to each of its sports' day (GMT+8), capped by payout_day_caps.
+   */
+  private exposureAdds(
+    single: boolean,
+    legs: NewLeg[],
+    stake: bigint,
+    maxPayout: bigint,
+    maxPerMatch: bigint | null,
+    now: Date,
+  ): ExposureAdd[] {
+    const adds: ExposureAdd[] = [];
+    const [first] = legs;
+    if (single && first && maxPerMatch !== null) {
+      adds.push({ scope: matchScope(first.matchId), amount: stake, cap: maxPerMatch, sportId: null });
+    }
+    for (const sportId of new Set(legs.map((leg) => leg.sportId))) {
+      adds.push({ scope: dayScope(now, sportId), amount: maxPayout, cap: null, sportId });
+    }
+    return adds;
+  }
+
+  /** Which running total a refused bet would have crossed, with its code (per match first, then the day). */
+  private async overTotal(accountPk: string, currency: string, adds: ExposureAdd[]): Promise<AppError> {
+    const rows = await repo.exposureOf(this.ctx.db, accountPk, currency, adds);
+    for (const add of adds) {
+      const row = rows.find((r) => r.scope === add.scope);
+      const total = row?.total ?? 0n;
+      const cap = add.cap ?? row?.day_cap ?? null;
+      if (cap === null || total + add.amount <= cap) continue;
+      const remaining = fromMinorUnits(cap > total ? cap - total : 0n);
+      return add.cap !== null
+        ? new AppError('betOverMaxPerMatch', {
+            extra: { params: { max: fromMinorUnits(cap), remaining } },
+          })
+        : new AppError('betOverMaxPayout', { extra: { params: { maxPayout: remaining } } });
+    }
+    // Totals moved back meanwhile (a rejected live bet): the member may simply try again.
+    return new AppError('requestProcessing');
+  }
+
+  private batcher: PlacementBatcher | undefined;
 
   /** Why a waiting live leg must be rejected, or null: goal, red card, period, state, suspension or price move. */
   private changedSince(leg: {
@@ -519,7 +662,10 @@ export class BettingService {
    */
   private readonly limitCache = new Map<string, Map<string, BetLimitRow>>();
 
-  private async limitsFor(session: MemberSession, ids: string[]): Promise<BetLimits> {
+  private async limitsFor(
+    session: MemberSession,
+    ids: string[],
+  ): Promise<BetLimits & { maxPerMatch: bigint | null }> {
     const cacheKey = `${session.account.id}:${session.account.profile_version}`;
     let byId = this.limitCache.get(cacheKey);
     if (!byId) {
@@ -530,13 +676,17 @@ export class BettingService {
     }
     const chosen = ids.map((id) => byId.get(id) ?? byId.get('0')).filter((row) => row !== undefined);
     if (chosen.length === 0) throw new AppError('memberCommissionNotSetup');
-    return strictestLimits(
-      chosen.map((row) => ({
-        min: fromMinorUnits(row.min_bet),
-        max: fromMinorUnits(row.max_bet),
-        maxPayout: fromMinorUnits(row.max_payout),
-      })),
-    );
+    const perMatch = chosen.map((row) => row.max_per_match).filter((max) => max !== null);
+    return {
+      ...strictestLimits(
+        chosen.map((row) => ({
+          min: fromMinorUnits(row.min_bet),
+          max: fromMinorUnits(row.max_bet),
+          maxPayout: fromMinorUnits(row.max_payout),
+        })),
+      ),
+      maxPerMatch: perMatch.length === 0 ? null : perMatch.reduce((a, b) => (a < b ? a : b)),
+    };
   }
 
   private async replay(
@@ -624,12 +774,35 @@ export class BettingService {
     });
   }
 
-  /** The member's apps learn of the bet and of the new balance (after the commit). */
-  private async notify(account: AccountRow): Promise<void> {
+  /** The member's apps learn of the bet and of the new balance (after the commit; given when just written). */
+  private async notify(account: AccountRow, balances?: MemberBalances): Promise<void> {
     const members = new MemberNotifier(this.ctx);
     await members.send(account.account_id, { op: 'bet' });
-    await members.balance(account);
+    await members.balance(account, balances);
   }
+}
+
+/** The session guard failed at the write: the session ended or the member changed since it was read. */
+class StaleSession extends Error {}
+
+function isCheckViolation(error: unknown, constraint: string): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    error.code === '23514' &&
+    'constraint' in error &&
+    error.constraint === constraint
+  );
+}
+
+function matchScope(matchId: number | string): string {
+  return `m:${matchId}`;
+}
+
+/** The GMT+8 day of a time, as the books count their days. */
+function dayScope(at: Date, sportId: number): string {
+  return `d:${new Date(at.getTime() + GMT8_MS).toISOString().slice(0, 10)}:${sportId}`;
 }
 
 function parlayPick(pick: ResolvedPick) {
@@ -651,7 +824,14 @@ function requestHash(
     .digest('hex');
 }
 
-/** Ticket numbers as the books print them: short, upper-case, unique. */
+/**
+ * Ticket numbers as the books print them: short, upper-case, unique. The time, this process's random tag and a
+ * counter (no random draw per ticket: it showed in placement profiles); the tag keeps processes apart.
+ */
+const REF_TAG = randomBytes(3).toString('hex').toUpperCase();
+let refCounter = 0;
 function newRefNo(): string {
-  return `B${Date.now().toString(36).toUpperCase()}${randomBytes(4).toString('hex').toUpperCase()}`;
+  refCounter = (refCounter + 1) % 1_679_616; // 36^4: four base-36 digits
+  const count = refCounter.toString(36).toUpperCase().padStart(4, '0');
+  return `B${Date.now().toString(36).toUpperCase()}${REF_TAG}${count}`;
 }

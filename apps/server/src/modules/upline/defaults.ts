@@ -31,6 +31,8 @@ const SCALE: Record<Currency, { num: bigint; den: bigint }> = {
   MMK: { num: 1n, den: 1n },
 };
 
+const SPANS_MATCHES = new Set(['parlay', 'sysparlay']);
+
 export function defaultBetLimits(currency: Currency) {
   const { num, den } = SCALE[currency];
   // Scale, then round to whole currency units so limits read cleanly (5.00, not 4.97).
@@ -44,5 +46,7 @@ export function defaultBetLimits(currency: Currency) {
     min: scale(limit.min),
     max: scale(limit.max),
     maxPayout: scale(limit.maxPayout),
+    // At most three max bets open on one match; parlays and systems span matches and have no such cap.
+    maxPerMatch: SPANS_MATCHES.has(limit.id) ? null : scale(limit.max) * 3n,
   }));
 }

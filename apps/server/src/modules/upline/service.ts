@@ -222,13 +222,23 @@ export class UplineService {
 
   async setBetLimits(
     caller: AccountRow,
-    input: { account_id: string; limits: { id: string; min: string; max: string; max_payout: string }[] },
+    input: {
+      account_id: string;
+      limits: {
+        id: string;
+        min: string;
+        max: string;
+        max_payout: string;
+        max_per_match?: string | undefined;
+      }[];
+    },
   ): Promise<void> {
     const limits = input.limits.map((limit) => ({
       limitId: limit.id,
       min: toMinor(limit.min),
       max: toMinor(limit.max),
       maxPayout: toMinor(limit.max_payout),
+      maxPerMatch: limit.max_per_match === undefined ? null : toMinor(limit.max_per_match),
     }));
     for (const limit of limits) {
       if (limit.max < limit.min || limit.maxPayout < limit.max)
