@@ -148,7 +148,12 @@ const RECORD = `(ms, scroll) => new Promise((done) => {
 const LCP = `new Promise((done) => {
   new PerformanceObserver((entries) => {
     const all = entries.getEntries();
-    done(all[all.length - 1]?.startTime ?? 0);
+    const last = all[all.length - 1];
+    const element = last && last.element;
+    done({
+      ms: last ? last.startTime : 0,
+      element: element ? element.tagName + (element.getAttribute('data-testid') ? '#' + element.getAttribute('data-testid') : '') : '',
+    });
   }).observe({ type: 'largest-contentful-paint', buffered: true });
 })`;
 
@@ -269,10 +274,22 @@ export async function desktopBench(
     // LCP of /desktop on localhost with 4x CPU throttling (the list from the bench, no ticks).
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await page.goto(`${server.url}/desktop`);
-    await page.getByTestId('market-table').waitFor({ timeout: 60_000 });
-    const lcp = Number(await page.evaluate(LCP));
-    figures.push({ bench: 'desktop', lcp_ms_cpu4x: Math.round(lcp), budget_ms: 1_500 });
+    // Three loads, the median reported (the machine is shared: one load can be an outlier).
+    const samples: { ms: number; element: string }[] = [];
+    for (let run = 0; run < 3; run += 1) {
+      await page.goto(`${server.url}/desktop`);
+      await page.getByTestId('market-table').waitFor({ timeout: 60_000 });
+      samples.push((await page.evaluate(LCP)) as { ms: number; element: string });
+    }
+    samples.sort((a, b) => a.ms - b.ms);
+    const median = samples[1] ?? { ms: 0, element: '' };
+    figures.push({
+      bench: 'desktop',
+      lcp_ms_cpu4x: Math.round(median.ms),
+      lcp_ms_samples: samples.map((sample) => Math.round(sample.ms)),
+      lcp_element: median.element,
+      budget_ms: 1_500,
+    });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     await page.context().close();
   } finally {
