@@ -128,6 +128,8 @@ describe('account screens in a browser', () => {
       await page.getByTestId(`bet-legs-${parlay.bet_id}`).click();
       await page.getByTestId(`bet-${parlay.ref_no}`).getByTestId('leg-2').waitFor({ timeout: 10_000 });
       expect(await page.getByTestId(`bet-${parlay.ref_no}`).innerText()).toContain('Comboford');
+      // The day's deposit explains its adjustment column.
+      expect(await page.getByTestId('statement-adjustments').innerText()).toContain('10,000.00');
       await page.screenshot({ path: artifactPath(`account-statement-day-${language}.png`), fullPage: true });
 
       // The bet list's settled history.

@@ -6,6 +6,7 @@ import { BetListPage } from './betlist/BetListPage';
 import { StatementPage } from './statement/StatementPage';
 import { SysParlayPage } from './sysparlay/SysParlayPage';
 import {
+  adjustment,
   betPageReply,
   combination,
   combinationsReply,
@@ -72,6 +73,15 @@ describe('StatementPage (dailystatement, sportsbook, parlaybetdetails)', () => {
       '/api/dailystatement': () => dailyStatementReply([statementDay()]),
       '/api/sportsbook': () => betPageReply([settledBet({ resettled: true }), parlayBet()]),
       '/api/parlaybetdetails': () => ({ ...ok, bet: parlayBet() }),
+      '/api/adjustment': () => ({
+        ...ok,
+        data: [
+          adjustment({ transfer_id: 'w1', kind: 'withdraw', amount: '-45.13' }),
+          adjustment({ transfer_id: 'c1', kind: 'credit_given', amount: '5000.00' }),
+        ],
+        total: 2,
+        page: 1,
+      }),
     });
     renderWithProviders(<StatementPage />, { route: '/info/statement' });
     fireEvent.click(await screen.findByTestId('statement-open-2026-11-22'));
@@ -102,6 +112,17 @@ describe('StatementPage (dailystatement, sportsbook, parlaybetdetails)', () => {
     const total = text(rows[rows.length - 1] as HTMLElement);
     expect(total).toContain('MYR 85.00');
     expect(total).toContain('MYR 0.28');
+    // The day's withdrawal explains its adjustment column; the upline's credit line is not the member's money.
+    const adjustments = await screen.findByTestId('statement-adjustments');
+    expect(fetch.callsTo('/api/adjustment')[0]).toEqual({
+      ...session,
+      working_date: '2026-11-22',
+      page: 1,
+      page_size: 50,
+    });
+    expect(text(adjustments)).toContain('Withdrawal');
+    expect(text(adjustments)).toContain('MYR -45.13');
+    expect(text(adjustments)).not.toContain('5,000.00');
   });
 });
 

@@ -6,6 +6,7 @@ import type {
   StatementDayRow,
   SystemCombinationRow,
 } from '@sb/contract';
+import type { AdjustmentRow } from './api/statement';
 
 /**
  * Replies exactly as the server answers them (typed by the contract), for the account screens' tests.
@@ -188,6 +189,16 @@ export const combinationsReply = (rows: SystemCombinationRow[], ticketPayout: st
   ref_no: 'R0000012',
   unit_stake: '10.00',
   ticket_payout: ticketPayout,
+});
+
+export const adjustment = (patch: Partial<AdjustmentRow> = {}): AdjustmentRow => ({
+  transfer_id: 'd1',
+  kind: 'deposit',
+  time: '2026-11-22T05:00:00.000Z',
+  transaction_date: '2026-11-22',
+  currency: 'MYR',
+  amount: '10000.00',
+  ...patch,
 });
 
 export { ok };

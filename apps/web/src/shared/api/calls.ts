@@ -48,6 +48,7 @@ export const CALLS = {
   sportsbook: '/api/sportsbook',
   cancelledbetlist: '/api/cancelledbetlist',
   parlaybetdetails: '/api/parlaybetdetails',
+  adjustment: '/api/adjustment',
   betsysparlay: '/api/betsysparlay',
   betsysparlaymatch: '/api/betsysparlaymatch',
   betsysparlaybet: '/api/betsysparlaybet',

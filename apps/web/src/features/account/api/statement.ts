@@ -44,3 +44,31 @@ export const selectParlayDetails = (reply: { bet: StatementBetView }) => toBet(r
 
 export const useParlayDetails = (betId: number) =>
   useAccountCall('parlaybetdetails', { bet_id: betId }, selectParlayDetails);
+
+/** adjustment: deposits, withdrawals and adjustments in the range, newest first (amount signed). */
+export interface AdjustmentRow {
+  transfer_id: string;
+  kind: string;
+  time: string;
+  transaction_date: string;
+  currency: string;
+  amount: string;
+}
+
+/**
+ * The upline's credit line is not the member's money and the statement leaves it out, so credit changes
+ * are left out here too: what remains adds up to the day's adjustment column.
+ */
+const CREDIT_KINDS = new Set(['credit_given', 'credit_taken']);
+
+export const selectAdjustments = (reply: { data: AdjustmentRow[]; total: number; page: number }) =>
+  reply.data
+    .filter((row) => !CREDIT_KINDS.has(row.kind))
+    .map((row) => ({ id: row.transfer_id, kind: row.kind, time: row.time, amount: row.amount }));
+
+export const useDayAdjustments = (workingDate: string) =>
+  useAccountCall(
+    'adjustment',
+    { working_date: workingDate, page: 1, page_size: PAGE_SIZE },
+    selectAdjustments,
+  );

@@ -6,11 +6,57 @@ import { sumMoney } from '../../../shared/money';
 import { QueryView } from '../../../shared/ui/QueryView';
 import type { StatementDay } from '../api/bets';
 import { PAGE_SIZE, type DayRange } from '../api/request';
-import { useDailyStatement, useSettledBets } from '../api/statement';
+import { useDailyStatement, useDayAdjustments, useSettledBets } from '../api/statement';
 import { Amount, BetTable } from '../BetTable';
 import { DateRangeFields } from '../DateRange';
 import { Pager } from '../Pager';
 import styles from '../account.module.css';
+
+/** The day's deposits, withdrawals and adjustments (adjustment with working_date), when there are any. */
+function DayAdjustments({ date, currency }: { date: string; currency: string }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const query = useDayAdjustments(date);
+  const rows = query.data ?? [];
+  if (rows.length === 0) return null;
+  return (
+    <section className={styles.section} aria-labelledby="statement-adjustments">
+      <h3 id="statement-adjustments" className={styles.subtitle}>
+        {t('statement.adjustments')}
+      </h3>
+      <div className={styles.tableWrap}>
+        <table className={styles.table} data-testid="statement-adjustments">
+          <thead>
+            <tr>
+              <th scope="col">{t('statement.time')}</th>
+              <th scope="col">{t('statement.kind')}</th>
+              <th scope="col" className={styles.num}>
+                {t('statement.amount')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id}>
+                <td data-label={t('statement.time')}>{format.dateTime(row.time)}</td>
+                <td data-label={t('statement.kind')}>
+                  {ADJUSTMENT_KINDS.has(row.kind)
+                    ? t(`statement.kinds.${row.kind}` as 'statement.kinds.deposit')
+                    : row.kind}
+                </td>
+                <td data-label={t('statement.amount')} className={styles.num}>
+                  <Amount value={row.amount} currency={currency} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+const ADJUSTMENT_KINDS = new Set(['deposit', 'withdraw', 'adjustment_in', 'adjustment_out']);
 
 /** The bets settled on one betting day (sportsbook with working_date), parlays with their legs. */
 function DayBets({ date, currency, onBack }: { date: string; currency: string; onBack: () => void }) {
@@ -41,6 +87,7 @@ function DayBets({ date, currency, onBack }: { date: string; currency: string; o
           </>
         )}
       </QueryView>
+      <DayAdjustments date={date} currency={currency} />
     </>
   );
 }
