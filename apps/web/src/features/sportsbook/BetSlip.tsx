@@ -238,8 +238,12 @@ function PlacedStatus({ bet }: { bet: BetView }) {
   const running = useBets('betacceptlist', accountId);
   const waiting = useBets('pendingbetlist', accountId);
   const accepted = bet.status !== 'waiting' || running.data?.some((held) => held.bet_id === bet.bet_id);
-  const stillWaiting = waiting.data?.some((held) => held.bet_id === bet.bet_id);
-  const status = accepted ? 'running' : stillWaiting || waiting.data === undefined ? 'waiting' : 'rejected';
+  const stillWaiting = waiting.data?.some((held) => held.bet_id === bet.bet_id) ?? false;
+  // Rejected only once the waiting list has shown the bet and then lost it without it running: right after
+  // placing, the lists may still be the ones from before the bet.
+  const [seenWaiting, setSeenWaiting] = useState(false);
+  if (stillWaiting && !seenWaiting) setSeenWaiting(true);
+  const status = accepted ? 'running' : stillWaiting || !seenWaiting ? 'waiting' : 'rejected';
   return (
     <span data-testid="betslip-placed-status" data-status={status}>
       {t('sportsbook.betslip.placed', { ref: bet.ref_no, status: t(`betStatus.${status}`) })}

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MatchTuple, OddsTuple } from '@sb/contract';
+import { queryClient } from '../../shared/api/queryClient';
 import { useLayout } from '../../shared/settings/store';
 import { menuReply, mockFetch, renderWithProviders, signIn } from '../../test/utils';
 import { emptySlip, useSlip } from './betslip';
@@ -328,5 +329,42 @@ describe('sportsbook navigation', () => {
       selection: 'o',
       stake: '25',
     });
+  });
+
+  it('shows a live bet waiting, then rejected once it leaves the waiting list without running', async () => {
+    signIn();
+    const waitingBet = {
+      bet_id: 8,
+      ref_no: 'L8',
+      status: 'waiting',
+      kind: 'single',
+      legs: [],
+      odds: '0.90',
+      stake: '10.00',
+      currency: 'MYR',
+    };
+    let pending: object[] = [];
+    mockFetch({
+      '/cache/uxmenu': () => menuReply(),
+      '/cache/uxmarket': () => marketReply(),
+      '/api/bet/betsingle': () => {
+        pending = [waitingBet];
+        return { ...ok, bet: waitingBet };
+      },
+      '/api/bet/betacceptlist': () => ({ ...ok, bets: [] }),
+      '/api/bet/pendingbetlist': () => ({ ...ok, bets: pending }),
+    });
+    renderWithProviders(<DesktopPage />);
+    fireEvent.click(await screen.findByTestId('price-101-h'));
+    fireEvent.change(screen.getByTestId('betslip-stake'), { target: { value: '10' } });
+    fireEvent.click(screen.getByTestId('betslip-place'));
+    const status = await screen.findByTestId('betslip-placed-status');
+    expect(status.getAttribute('data-status')).toBe('waiting');
+    await waitFor(() => expect(screen.getByTestId('mybets').textContent).toContain('Waiting'));
+    pending = [];
+    await act(() => queryClient.invalidateQueries({ queryKey: ['account'] }));
+    await waitFor(() =>
+      expect(screen.getByTestId('betslip-placed-status').getAttribute('data-status')).toBe('rejected'),
+    );
   });
 });
