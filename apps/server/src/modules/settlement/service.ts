@@ -329,12 +329,18 @@ export class SettlementService {
     return houses;
   }
 
+  /**
+   * The batch's members told at once (each member's two pushes in order): on Redis the publishes of a batch
+   * go out pipelined on one connection instead of one round trip after another. Bounded by the batch size.
+   */
   private async pushAfter(batch: BatchMoves): Promise<void> {
     const notifier = new MemberNotifier(this.ctx);
-    for (const { account, available, outstanding } of batch.members.values()) {
-      await notifier.send(account.account_id, { op: 'bet' });
-      await notifier.balance(account, { available, outstanding });
-    }
+    await Promise.all(
+      [...batch.members.values()].map(async ({ account, available, outstanding }) => {
+        await notifier.send(account.account_id, { op: 'bet' });
+        await notifier.balance(account, { available, outstanding });
+      }),
+    );
   }
 }
 
