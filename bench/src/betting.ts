@@ -8,7 +8,7 @@ const MATCHES = 200;
  * Members betting. On PostgreSQL they are copied in bulk from one template member (seconds for 10,000); on
  * the embedded database each is made and logged in through the API (an argon2 hash each, ~20 ms).
  */
-const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 10_000);
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? (process.env.DATABASE_URL ? 10_000 : 1000));
 const DEPOSIT = '1000000';
 
 /** pgbench TPC-B on the same server, as the machine's reference (only when DATABASE_URL is PostgreSQL). */

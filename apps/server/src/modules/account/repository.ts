@@ -106,6 +106,20 @@ export const accountRepository = {
     return ex.selectFrom('bet_limits').selectAll().where('account_pk', '=', pk).orderBy('limit_id').execute();
   },
 
+  /** betLimits of many accounts in one read (a grouped load), by account pk. */
+  async betLimitsOf(ex: Executor, pks: string[]): Promise<Map<string, BetLimitRow[]>> {
+    const rows = await ex
+      .selectFrom('bet_limits')
+      .selectAll()
+      .where('account_pk', 'in', pks)
+      .orderBy('account_pk')
+      .orderBy('limit_id')
+      .execute();
+    const byAccount = new Map<string, BetLimitRow[]>(pks.map((pk) => [pk, []]));
+    for (const row of rows) byAccount.get(String(row.account_pk))?.push(row);
+    return byAccount;
+  },
+
   async upsertBetLimits(
     ex: Executor,
     pk: string,
@@ -208,7 +222,12 @@ export const accountRepository = {
    * runs on every member call.
    */
   async findSession(ex: Executor, token: string) {
-    const row = await ex
+    return (await this.findSessions(ex, [token])).get(token);
+  },
+
+  /** findSession for many tokens in one read (a grouped load), by token. */
+  async findSessions(ex: Executor, tokens: string[]) {
+    const rows = await ex
       .selectFrom('sessions as s')
       .innerJoin('accounts as a', 'a.id', 's.account_pk')
       .selectAll('a')
@@ -221,19 +240,33 @@ export const accountRepository = {
           'upline',
         ),
       )
-      .where('s.token', '=', token)
-      .executeTakeFirst();
-    if (!row) return undefined;
-    const { token: sessionToken, kind, expires_at, revoked, profile_version_seen, upline, ...account } = row;
-    return {
-      token: sessionToken,
-      kind,
-      expires_at,
-      revoked,
-      profile_version_seen,
-      upline,
-      account: account as AccountRow,
-    };
+      .where('s.token', 'in', tokens)
+      .execute();
+    return new Map(
+      rows.map((row) => {
+        const {
+          token: sessionToken,
+          kind,
+          expires_at,
+          revoked,
+          profile_version_seen,
+          upline,
+          ...account
+        } = row;
+        return [
+          sessionToken,
+          {
+            token: sessionToken,
+            kind,
+            expires_at,
+            revoked,
+            profile_version_seen,
+            upline,
+            account: account as AccountRow,
+          },
+        ];
+      }),
+    );
   },
 
   async touchSession(

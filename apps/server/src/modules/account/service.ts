@@ -3,6 +3,7 @@ import { validateNickname, validatePassword } from '@sb/domain';
 import type { AppContext } from '../../context';
 import type { AccountRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { GroupLoader } from '../../lib/group-loader';
 import { formatMinor } from '../../lib/money';
 import { hashPassword, newSessionToken, verifyLaunchToken, verifyPassword } from '../../lib/security';
 import { buildMemberProfile, effectiveSettings, walletView } from './profile';
@@ -122,6 +123,9 @@ export class AccountService {
     this.sessionCache.delete(token);
   }
 
+  /** Session reads of concurrent calls grouped into one round trip. */
+  private readonly sessionReads = new GroupLoader((tokens) => repo.findSessions(this.ctx.db, tokens));
+
   private readonly sessionCache = new Map<
     string,
     { session: MemberSession; guard: SessionGuard; expiresAt: number; cachedAt: number }
@@ -131,7 +135,7 @@ export class AccountService {
     account_id: string;
     session_token: string;
   }): Promise<{ session: MemberSession; expiresAt: number; chainPks: string[] }> {
-    const session = await repo.findSession(this.ctx.db, input.session_token);
+    const session = await this.sessionReads.load(input.session_token);
     if (!session || session.kind !== 'member') throw new AppError('session_not_exists');
     if (session.revoked || session.expires_at.getTime() <= this.ctx.now().getTime()) {
       throw new AppError('session_expired');

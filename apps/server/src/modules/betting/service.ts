@@ -25,6 +25,7 @@ import {
 import type { AppContext } from '../../context';
 import type { AccountRow, BetLimitRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { GroupLoader } from '../../lib/group-loader';
 import { accountRepository } from '../account/repository';
 import type { AccountService, MemberSession, SessionGuard } from '../account/service';
 import type { MarketSnapshot } from '../catalog/snapshot';
@@ -661,15 +662,22 @@ export class BettingService {
    * remembered copy is exact until then, and the hot path skips a read.
    */
   private readonly limitCache = new Map<string, Map<string, BetLimitRow>>();
+  /** The strictest limits per account, profile version and limit ids, as computed from the rows above. */
+  private readonly resolvedLimits = new Map<string, BetLimits & { maxPerMatch: bigint | null }>();
+  /** Limit reads of concurrent first bets grouped into one round trip. */
+  private readonly limitReads = new GroupLoader((pks) => accountRepository.betLimitsOf(this.ctx.db, pks));
 
   private async limitsFor(
     session: MemberSession,
     ids: string[],
   ): Promise<BetLimits & { maxPerMatch: bigint | null }> {
     const cacheKey = `${session.account.id}:${session.account.profile_version}`;
+    const resolvedKey = `${cacheKey}:${ids.join(',')}`;
+    const known = this.resolvedLimits.get(resolvedKey);
+    if (known) return known;
     let byId = this.limitCache.get(cacheKey);
     if (!byId) {
-      const rows = await accountRepository.betLimits(this.ctx.db, String(session.account.id));
+      const rows = (await this.limitReads.load(String(session.account.id))) ?? [];
       byId = new Map(rows.map((row) => [row.limit_id, row]));
       if (this.limitCache.size > 50_000) this.limitCache.clear();
       this.limitCache.set(cacheKey, byId);
@@ -677,7 +685,7 @@ export class BettingService {
     const chosen = ids.map((id) => byId.get(id) ?? byId.get('0')).filter((row) => row !== undefined);
     if (chosen.length === 0) throw new AppError('memberCommissionNotSetup');
     const perMatch = chosen.map((row) => row.max_per_match).filter((max) => max !== null);
-    return {
+    const limits = {
       ...strictestLimits(
         chosen.map((row) => ({
           min: fromMinorUnits(row.min_bet),
@@ -687,6 +695,9 @@ export class BettingService {
       ),
       maxPerMatch: perMatch.length === 0 ? null : perMatch.reduce((a, b) => (a < b ? a : b)),
     };
+    if (this.resolvedLimits.size > 50_000) this.resolvedLimits.clear();
+    this.resolvedLimits.set(resolvedKey, limits);
+    return limits;
   }
 
   private async replay(
