@@ -155,6 +155,45 @@ describeEachDatabase('settlement', (env) => {
     }
   });
 
+  it("the upline's parts follow each level's position-taking share; a chain never takes more than all", async () => {
+    await seeded(env());
+    const desk = await tradingDesk(env());
+    const game = await match(env(), desk);
+    const me = await member(env());
+    const bo = await boLogin(env().app);
+    // The demo chain takes 20/10/10/10/20%: raising the master to 50% would make it 110%.
+    expect((await bo.call('setshare', { account_id: 'demoma', share: '0.5' })).body).toMatchObject({
+      statusdesc: 'invalid_request',
+    });
+    expect((await bo.call('setshare', { account_id: 'demomyr', share: '0.1' })).body.statusdesc).toBe(
+      'invalid_request',
+    );
+    expect((await bo.call('setshare', { account_id: 'demoag', share: '0.25' })).body.status).toBe('1');
+    const ref = await me.bet('betsingle', {
+      market_id: game.hdp,
+      selection: 'h',
+      odds: '1.95',
+      stake: '100',
+    });
+    await desk.trade('result', { match_id: game.id, ht: null, ft: { home: 3, away: 0 } });
+    await runSettlement(env());
+    const parts = await sql<{ account_id: string; win_loss: string; commission: string }>`
+      select a.account_id, s.win_loss::text as win_loss, s.commission::text as commission
+      from bet_shares s join accounts a on a.id = s.account_pk join bets b on b.id = s.bet_id
+      where b.ref_no = ${ref} order by a.path`.execute(env().ctx.db);
+    // The member won 95.00: the book lost it. Agent 25%, shareholder 20%, the others 10%, the operator the rest.
+    expect(parts.rows.map((r) => [r.account_id, r.win_loss])).toEqual([
+      ['demoop', '-2375'],
+      ['demosh', '-1900'],
+      ['demoss', '-950'],
+      ['demosr', '-950'],
+      ['demoma', '-950'],
+      ['demoag', '-2375'],
+    ]);
+    // Commission: each level's rate above its downline's on 100.00 of valid turnover (agent 0.30% - 0.25%).
+    expect(parts.rows.find((r) => r.account_id === 'demoag')?.commission).toBe('5');
+  });
+
   it('publishing the same result twice changes nothing; a corrected result resettles through new transfers', async () => {
     await seeded(env());
     const desk = await tradingDesk(env());

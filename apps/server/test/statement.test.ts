@@ -444,8 +444,9 @@ describeEachDatabase('statements and reports', (env) => {
 
   it('upline reports: win/loss per downline and member with shares that add up, outstanding, liability', async () => {
     await seeded(env());
-    // The agent takes half of its members' results; the operator the rest.
-    await sql`update accounts set pt_share = 0.5 where account_id = 'demoag'`.execute(env().ctx.db);
+    // The agent takes half of its members' results, the levels between take none, the operator the rest.
+    await sql`update accounts set pt_share = case when account_id = 'demoag' then 0.5 else 0 end
+      where level not in ('member', 'operator')`.execute(env().ctx.db);
     const desk = await tradingDesk(env());
     const bo = await boLogin(env().app);
     const agent = await boLogin(env().app, 'demoag');

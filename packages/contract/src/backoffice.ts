@@ -33,6 +33,8 @@ export const boCreateAccountRequest = z.object({
   parent_id: z.string().max(30).optional(),
   /** Required for upline levels below the operator (the spec's "commission rate required"). */
   commission_rate: rateString().optional(),
+  /** Upline levels: the share of their members' win/loss they take (position taking), 0 to 1. */
+  pt_share: rateString().optional(),
   currency: z.enum(CURRENCIES, { error: 'currency_required' }).optional(),
   member_type: z.enum(MEMBER_TYPES).optional(),
   operator_type: z.union([z.literal(1), z.literal(2)]).optional(),
@@ -71,6 +73,7 @@ export const boSetBetLimitsRequest = z.object({
 });
 
 export const boSetCommissionRequest = z.object({ account_id: accountId, rate: rateString() });
+export const boSetShareRequest = z.object({ account_id: accountId, share: rateString() });
 
 export const boSetFeaturesRequest = z.object({
   account_id: accountId,

@@ -22,12 +22,13 @@ export const DEMO_MEMBERS: {
 ];
 
 /** The demo upline chain under operator demoop, with each level's commission rate. */
+/** The demo upline: commission rates down the chain, and position-taking shares (the operator keeps 30%). */
 const DEMO_CHAIN = [
-  { accountId: 'demosh', rate: '0.0100' },
-  { accountId: 'demoss', rate: '0.0080' },
-  { accountId: 'demosr', rate: '0.0060' },
-  { accountId: 'demoma', rate: '0.0040' },
-  { accountId: 'demoag', rate: '0.0030' },
+  { accountId: 'demosh', rate: '0.0100', share: '0.2000' },
+  { accountId: 'demoss', rate: '0.0080', share: '0.1000' },
+  { accountId: 'demosr', rate: '0.0060', share: '0.1000' },
+  { accountId: 'demoma', rate: '0.0040', share: '0.1000' },
+  { accountId: 'demoag', rate: '0.0030', share: '0.2000' },
 ];
 
 /**
@@ -51,6 +52,7 @@ export async function seedDemo(ctx: AppContext, brandName = ctx.config.brand): P
       password: DEMO_PASSWORD,
       parent_id: parentId,
       commission_rate: level.rate,
+      pt_share: level.share,
     });
     parentId = level.accountId;
   }

@@ -7,6 +7,7 @@ import {
   boResetPasswordRequest,
   boSetBetLimitsRequest,
   boSetCommissionRequest,
+  boSetShareRequest,
   boSetCreditRequest,
   boSetFeaturesRequest,
   boSetStateRequest,
@@ -54,6 +55,7 @@ export function uplineRoutes(app: FastifyInstance, ctx: AppContext, upline: Upli
   boCall('setcommission', boSetCommissionRequest, (caller, body) =>
     upline.setCommission(caller, body).then(done),
   );
+  boCall('setshare', boSetShareRequest, (caller, body) => upline.setShare(caller, body).then(done));
   boCall('setfeatures', boSetFeaturesRequest, (caller, body) => upline.setFeatures(caller, body).then(done));
   boCall('resetpassword', boResetPasswordRequest, (caller, body) =>
     upline.resetPassword(caller, body).then(done),

@@ -17,6 +17,7 @@ import { accountRepository as repo } from '../account/repository';
 import { isUniqueViolation } from '../account/service';
 import type { Trx } from '../wallet/service';
 import { defaultBetLimits } from './defaults';
+import { uplineRepository } from './repository';
 
 const CHILD_LEVEL: Record<AccountLevel, AccountLevel | null> = {
   operator: 'shareholder',
@@ -33,6 +34,8 @@ export interface NewAccountInput {
   password: string;
   parent_id?: string;
   commission_rate?: string;
+  /** Position taking: the share of its downline members' win/loss this upline level takes. */
+  pt_share?: string;
   currency?: Currency;
   member_type?: 'cash' | 'credit';
   operator_type?: 1 | 2;
@@ -150,6 +153,7 @@ export class UplineService {
             password_hash: passwordHash,
             state: 'active',
             commission_rate: input.commission_rate ?? null,
+            pt_share: isMember ? '0' : (input.pt_share ?? '0'),
             comm_type: 'A',
             operator_type: null,
             currency: isMember ? (input.currency ?? null) : null,
@@ -165,6 +169,7 @@ export class UplineService {
         if (isUniqueViolation(error)) throw new AppError('account_exists', { field: 'account_id' });
         throw error;
       }
+      if (!isMember && input.pt_share !== undefined) await this.checkShare(trx, row, input.pt_share);
       if (isMember && input.currency) {
         await this.ctx.ledger.openMemberAccounts(trx, String(row.id), input.currency);
         await repo.upsertBetLimits(trx, String(row.id), defaultBetLimits(input.currency));
@@ -259,6 +264,47 @@ export class UplineService {
       await repo.update(trx, String(target.id), { commission_rate: input.rate }, true);
     });
     await this.notify(input.account_id, 'profile');
+  }
+
+  /** Sets an upline level's position-taking share; the levels of any chain through it take at most all. */
+  async setShare(caller: AccountRow, input: { account_id: string; share: string }): Promise<void> {
+    await this.ctx.db.transaction().execute(async (trx) => {
+      const target = await this.downline(trx, caller, input.account_id);
+      if (target.level === 'member' || target.level === 'operator')
+        throw new AppError('invalid_request', { field: 'account_id' });
+      await this.checkShare(trx, target, input.share);
+      await uplineRepository.setShare(trx, String(target.id), input.share);
+    });
+  }
+
+  /**
+   * A share is refused when, with the shares above it and the largest sum of shares on any path below it, a
+   * chain would take more than the whole result (the operator takes what the levels leave).
+   */
+  private async checkShare(trx: Trx, account: AccountRow, share: string): Promise<void> {
+    const { ancestors, below } = await uplineRepository.shareChain(trx, {
+      id: String(account.id),
+      path: account.path,
+    });
+    const above = ancestors
+      .filter((a) => a.level !== 'operator')
+      .reduce((sum, a) => sum + basisPoints(a.pt_share), 0);
+    const shareOf = new Map(below.map((a) => [String(a.id), basisPoints(a.pt_share)]));
+    let deepest = 0;
+    for (const descendant of below) {
+      const chain = descendant.path
+        .slice(account.path.length)
+        .split('/')
+        .filter(Boolean)
+        .reduce((sum, id) => sum + (shareOf.get(id) ?? 0), 0);
+      deepest = Math.max(deepest, chain);
+    }
+    if (above + basisPoints(share) + deepest > 10_000) {
+      throw new AppError('invalid_request', {
+        field: 'pt_share',
+        extra: { reason: 'the shares along a chain would exceed 100%' },
+      });
+    }
   }
 
   async setFeatures(
@@ -410,4 +456,10 @@ function toMemberRow(
     given_credit: isMember ? formatMinor(row.given_credit) : null,
     commission_rate: row.commission_rate,
   };
+}
+
+/** A 4-decimal rate as whole basis points of a basis point: '0.2' -> 2000 (exact, for sums and bounds). */
+function basisPoints(rate: string): number {
+  const [whole = '0', fraction = ''] = rate.split('.');
+  return Number(whole) * 10_000 + Number(fraction.padEnd(4, '0').slice(0, 4));
 }
