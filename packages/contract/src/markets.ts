@@ -41,7 +41,8 @@ export const uxMarketRequest = z.object({
   leagues: z.array(z.number().int().min(1)).max(500).default([]),
   search: z.string().max(60).default(''),
   page: z.number().int().min(1).max(10_000).default(1),
-  page_size: z.number().int().min(1).max(100).default(30),
+  // Up to a whole day's list in one answer: the member app virtualises it rather than paging.
+  page_size: z.number().int().min(1).max(1_000).default(30),
 });
 export type UxMarketRequest = z.infer<typeof uxMarketRequest>;
 
