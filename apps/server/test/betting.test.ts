@@ -556,6 +556,52 @@ describeEachDatabase('bet placement', (env) => {
     });
   });
 
+  it('bets of many members placed together: a refused one (replayed key, short balance) leaves the others', async () => {
+    await seeded(env());
+    const desk = await tradingDesk(env());
+    const match = await bookedMatch(env(), desk);
+    const bo = await boLogin(env().app);
+    // demothb keeps 40.00: one stake of 40 fits, a second does not.
+    await bo.call('withdraw', { account_id: 'demothb', amount: '9960', transfer_id: 'short-1' });
+    const members = await Promise.all(
+      ['demomyr', 'demousd', 'democny', 'demosgd', 'demoidr', 'demothb'].map((id) => member(env(), id)),
+    );
+    const [myr] = members;
+    if (!myr) throw new Error('no member');
+    const first = await myr.bet('betsingle', {
+      market_id: match.oneXTwo,
+      selection: 'x',
+      odds: '3.30',
+      stake: '50',
+      idempotency_key: 'kept-key',
+    });
+    expect(first.body.status).toBe('1');
+    // Everyone at once, three bets each; demomyr's first reuses its key with another body.
+    const replies = await Promise.all(
+      members.flatMap((me, m) =>
+        Array.from({ length: 3 }, (_, k) =>
+          me.bet('betsingle', {
+            market_id: match.oneXTwo,
+            selection: '1',
+            odds: '2.40',
+            stake: '40',
+            ...(m === 0 && k === 0 ? { idempotency_key: 'kept-key' } : {}),
+          }),
+        ),
+      ),
+    );
+    const codes = replies.map((r) => r.body.statusdesc);
+    expect(codes[0]).toBe('betExists');
+    // demothb (last): exactly one of its three fits.
+    expect(codes.slice(15).filter((c) => c === 'success')).toHaveLength(1);
+    expect(codes.slice(15).filter((c) => c === 'insufficient_balance')).toHaveLength(2);
+    expect(codes.slice(1, 15).every((c) => c === 'success')).toBe(true);
+    const placed = await env().ctx.db.selectFrom('bets').select('id').execute();
+    expect(placed).toHaveLength(1 + 2 + 3 * 4 + 1);
+    expect(await myr.balance()).toMatchObject({ balance: '9870.00', outstanding_balance: '130.00' });
+    expect((await env().ctx.ledger.verify(env().ctx.db)).ok).toBe(true);
+  });
+
   it('one hot member: 40 concurrent bets against a balance that covers 20, exactly 20 accepted', async () => {
     await seeded(env());
     const desk = await tradingDesk(env());

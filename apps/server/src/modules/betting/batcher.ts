@@ -26,7 +26,12 @@ export class PlacementBatcher {
   private readonly busy = new Set<string>();
   private inFlight = 0;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    db: Db,
+    /** The statement; replaceable so the grouping and fallback can be tested on their own. */
+    private readonly placeMany: (items: Placement[]) => Promise<PlaceOutcome[]> = (items) =>
+      repo.placeMany(db, items),
+  ) {}
 
   place(item: Placement): Promise<PlaceOutcome> {
     return new Promise((resolve, reject) => {
@@ -71,10 +76,7 @@ export class PlacementBatcher {
 
   private async run(batch: Pending[]): Promise<void> {
     try {
-      const outcomes = await repo.placeMany(
-        this.db,
-        batch.map((pending) => pending.item),
-      );
+      const outcomes = await this.placeMany(batch.map((pending) => pending.item));
       batch.forEach((pending, i) => {
         const outcome = outcomes[i];
         if (outcome) pending.resolve(outcome);
@@ -90,7 +92,7 @@ export class PlacementBatcher {
     // The statement failed as a whole and wrote nothing: each bet alone, so only the faulty one is refused.
     for (const pending of batch) {
       try {
-        const [outcome] = await repo.placeMany(this.db, [pending.item]);
+        const [outcome] = await this.placeMany([pending.item]);
         if (outcome) pending.resolve(outcome);
         else pending.reject(new Error('placement answered no outcome'));
       } catch (error) {
