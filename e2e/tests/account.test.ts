@@ -161,6 +161,13 @@ describe('account screens in a browser', () => {
     await expect.poll(() => page.locator('h1').first().innerText()).not.toBe(englishTitle);
     await shots('cn');
 
+    // A phone: each table row becomes a card.
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto(`${server.url}/info/statement?date=${day}`);
+    await page.getByTestId(`bet-${single.ref_no}`).waitFor({ timeout: 10_000 });
+    await page.screenshot({ path: artifactPath('account-statement-day-phone-cn.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 860 });
+
     await setNicknameAndPassword(page, server.url);
     await page.context().close();
     const relogin = await post(`${server.url}/api/authlogin`, { account_id: MEMBER, password: 'Newpass12' });

@@ -42,11 +42,12 @@ describe('login guard', () => {
     useLayout.setState({ tour: { done: true } });
     mockFetch({ '/api/userlogin': () => loginReply() });
     const router = renderApp('/info/betlist');
-    await waitFor(() => expect(where(router)).toBe('/?redirect=/info/betlist'));
+    // The matched branch's lazy screens load before the guard renders: slow on a cold, busy machine.
+    await waitFor(() => expect(where(router)).toBe('/?redirect=/info/betlist'), { timeout: 5_000 });
     fireEvent.change(await screen.findByTestId('login-username'), { target: { value: 'demomyr' } });
     fireEvent.change(screen.getByTestId('login-password'), { target: { value: 'Demo1234' } });
     fireEvent.click(screen.getByTestId('login-submit'));
-    await waitFor(() => expect(where(router)).toBe('/info/betlist'));
+    await waitFor(() => expect(where(router)).toBe('/info/betlist'), { timeout: 5_000 });
     expect(await screen.findByRole('heading', { name: 'Bet list' })).toBeTruthy();
   });
 

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { gmt8Day } from '../../shared/format';
 import { mockFetch, renderWithProviders, signIn } from '../../test/utils';
 import { BetListPage } from './betlist/BetListPage';
+import { ResultsPage, toResult, type ResultReplyRow } from './results/ResultsPage';
 import { StatementPage } from './statement/StatementPage';
 import { SysParlayPage } from './sysparlay/SysParlayPage';
 import {
@@ -262,5 +263,47 @@ describe('SysParlayPage (betsysparlay, betsysparlaymatch, betsysparlaybet)', () 
     mockFetch({ '/api/betsysparlay': () => betPageReply([]) });
     renderWithProviders(<SysParlayPage />);
     expect(await screen.findByText('You have no system parlays yet.')).toBeTruthy();
+  });
+});
+
+describe('ResultsPage (matchresult)', () => {
+  const row = (patch: Partial<ResultReplyRow> = {}): ResultReplyRow => ({
+    match_id: 41,
+    sport_id: 1,
+    league_id: 3,
+    league_name: 'Premier League',
+    home: 'Arsenal',
+    away: 'Chelsea',
+    kickoff: '2026-11-22T08:00:00.000Z',
+    state: 1,
+    state_detail: '',
+    ht_home: 1,
+    ht_away: 0,
+    ft_home: 3,
+    ft_away: 1,
+    ...patch,
+  });
+
+  it('reads the results field: league, kick-off, half-time and full-time scores, state', () => {
+    expect(toResult(row())).toEqual({
+      id: 41,
+      league: 'Premier League',
+      time: '2026-11-22T08:00:00.000Z',
+      home: 'Arsenal',
+      away: 'Chelsea',
+      halfTime: '1 - 0',
+      fullTime: '3 - 1',
+      state: '1',
+    });
+    const cancelled = toResult(row({ state: 2, ht_home: null, ht_away: null, ft_home: null, ft_away: null }));
+    expect(cancelled).toMatchObject({ halfTime: '', fullTime: '', state: '2' });
+  });
+
+  it('asks for the betting day and the sport', async () => {
+    signIn();
+    const fetch = mockFetch({ '/api/matchresult': () => ({ ...ok, results: [row()] }) });
+    renderWithProviders(<ResultsPage />);
+    await screen.findByTestId('results-list');
+    expect(fetch.callsTo('/api/matchresult')[0]).toMatchObject({ date: gmt8Day(0), sport_id: 1 });
   });
 });

@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { post } from '../../../shared/api/client';
 import type { CallName } from '../../../shared/api/calls';
-import { rowsOf } from '../../../shared/api/rows';
 import { sessionBody, useSession } from '../../../shared/session/store';
 
 export const useLoggedIn = () => useSession((state) => state.account !== null);
@@ -33,18 +32,5 @@ export function useAccountCall<R extends object, T>(
     select,
     enabled: loggedIn && options.enabled !== false,
     placeholderData: keepPreviousData,
-  });
-}
-
-/** A list call with the session plus filters, mapped row by row (the results screen). */
-export function useListCall<T>(
-  call: CallName,
-  params: Record<string, string | number>,
-  map: (row: object, index: number) => T,
-) {
-  return useQuery({
-    queryKey: ['account', call, params],
-    queryFn: async () => rowsOf<object>(await post(call, { ...sessionBody(), ...params })).map(map),
-    enabled: useLoggedIn(),
   });
 }

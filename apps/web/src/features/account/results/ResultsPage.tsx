@@ -2,15 +2,14 @@ import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
-import { pick } from '../../../shared/api/rows';
 import { gmt8Day, useFormat } from '../../../shared/format';
 import { useMemberSports, useSportName } from '../../../shared/sports';
 import { QueryView } from '../../../shared/ui/QueryView';
-import { useListCall } from '../api/request';
+import { useAccountCall } from '../api/request';
 import styles from '../account.module.css';
 
 interface MatchResult {
-  id: string;
+  id: number;
   league: string;
   time: string;
   home: string;
@@ -20,29 +19,38 @@ interface MatchResult {
   state: string;
 }
 
-const score = (row: object, home: string[], away: string[], both: string[]) => {
-  const joined = pick(row, ...both);
-  if (joined) return joined;
-  const h = pick(row, ...home);
-  const a = pick(row, ...away);
-  return h !== '' && a !== '' ? `${h} - ${a}` : '';
-};
+/** One row of matchresult as the server sends it (apps/server markets/results.ts). */
+export interface ResultReplyRow {
+  match_id: number;
+  sport_id: number;
+  league_id: number;
+  league_name: string;
+  home: string;
+  away: string;
+  kickoff: string;
+  state: number;
+  state_detail: string;
+  ht_home: number | null;
+  ht_away: number | null;
+  ft_home: number | null;
+  ft_away: number | null;
+}
 
-const toResult = (row: object, index: number): MatchResult => ({
-  id: pick(row, 'match_id', 'id') || String(index),
-  league: pick(row, 'league_name', 'league'),
-  time: pick(row, 'match_time', 'start_time', 'kickoff', 'match_date'),
-  home: pick(row, 'home', 'home_name', 'home_team'),
-  away: pick(row, 'away', 'away_name', 'away_team'),
-  halfTime: score(row, ['ht_home', 'home_ht'], ['ht_away', 'away_ht'], ['ht_score', 'first_half']),
-  fullTime: score(
-    row,
-    ['ft_home', 'home_score', 'home_ft'],
-    ['ft_away', 'away_score', 'away_ft'],
-    ['ft_score', 'score', 'full_time'],
-  ),
-  state: pick(row, 'match_status', 'status', 'state'),
+const score = (home: number | null, away: number | null) =>
+  home === null || away === null ? '' : `${home} - ${away}`;
+
+export const toResult = (row: ResultReplyRow): MatchResult => ({
+  id: row.match_id,
+  league: row.league_name,
+  time: row.kickoff,
+  home: row.home,
+  away: row.away,
+  halfTime: score(row.ht_home, row.ht_away),
+  fullTime: score(row.ft_home, row.ft_away),
+  state: String(row.state),
 });
+
+const selectResults = (reply: { results: ResultReplyRow[] }) => reply.results.map(toResult);
 
 /** Match states (spec section 4): 0 live or pending, 1 completed, 2 cancelled, 5 suspended. */
 const STATE_KEYS: Record<string, string> = {
@@ -139,7 +147,7 @@ export function ResultsPage() {
   const sportOptions = sports.some((item) => String(item.id) === sport)
     ? sports
     : [{ id: Number(sport), name: `#${sport}` }, ...sports];
-  const query = useListCall('matchresult', { date, sport_id: Number(sport) }, toResult);
+  const query = useAccountCall('matchresult', { date, sport_id: Number(sport) }, selectResults);
   const leagues = useMemo(
     () => [...new Set((query.data ?? []).map((row) => row.league))].sort(),
     [query.data],
