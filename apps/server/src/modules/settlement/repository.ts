@@ -71,6 +71,10 @@ const SHARE_CHUNK = 20_000;
 /** Money columns travel as decimal strings inside array parameters (exact, whatever the driver). */
 const big = (values: (bigint | null)[]) => values.map((v) => (v === null ? null : v.toString()));
 
+/** Whole numbers (never null) as one comma-separated text parameter: cheaper to send than an array. */
+const ints = (values: readonly (string | number | bigint)[], type: 'bigint' | 'integer' = 'bigint') =>
+  sql`string_to_array(${values.join(',')}, ',')::${sql.raw(type)}[]`;
+
 /** The settlement capability's SQL. */
 export const settlementRepository = {
   /** Takes the oldest due job whose lease is free, and leases it. */
@@ -175,7 +179,10 @@ export const settlementRepository = {
   ): Promise<void> {
     if (rows.length === 0) return;
     await sql`update bet_legs l set outcome = v.outcome, decided_on = v.decided_on
-      from unnest(${rows.map((r) => r.betId)}::bigint[], ${rows.map((r) => r.legNo)}::integer[],
+      from unnest(${ints(rows.map((r) => r.betId))}, ${ints(
+        rows.map((r) => r.legNo),
+        'integer',
+      )},
         ${rows.map((r) => r.outcome)}::text[], ${rows.map((r) => r.decidedOn)}::text[])
         as v(bet_id, leg_no, outcome, decided_on)
       where l.bet_id = v.bet_id and l.leg_no = v.leg_no
@@ -213,9 +220,12 @@ export const settlementRepository = {
     for (let start = 0; start < rows.length; start += SHARE_CHUNK) {
       const chunk = rows.slice(start, start + SHARE_CHUNK);
       await sql`insert into bet_shares (bet_id, settle_gen, account_pk, level, win_loss, commission)
-        select * from unnest(${chunk.map((r) => r.betId)}::bigint[], ${chunk.map((r) => r.gen)}::integer[],
-          ${chunk.map((r) => r.accountPk)}::bigint[], ${chunk.map((r) => r.level)}::text[],
-          ${big(chunk.map((r) => r.winLoss))}::bigint[], ${big(chunk.map((r) => r.commission))}::bigint[])
+        select * from unnest(${ints(chunk.map((r) => r.betId))}, ${ints(
+          chunk.map((r) => r.gen),
+          'integer',
+        )},
+          ${ints(chunk.map((r) => r.accountPk))}, ${chunk.map((r) => r.level)}::text[],
+          ${ints(chunk.map((r) => r.winLoss))}, ${ints(chunk.map((r) => r.commission))})
         on conflict do nothing`.execute(ex);
     }
   },

@@ -42,6 +42,14 @@ const text = (values: readonly (string | null)[]) => values;
 const big = (values: readonly (bigint | null)[]) => values.map((v) => (v === null ? null : v.toString()));
 
 /**
+ * Whole numbers (ids, amounts in minor units; never null) as one comma-separated text parameter, split on
+ * the server: the driver quotes and escapes every element of an array parameter, a cost paid per element
+ * that dominated building a batch's statements.
+ */
+const ints = (values: readonly (string | number | bigint)[], type: 'bigint' | 'integer' = 'bigint') =>
+  sql`string_to_array(${values.join(',')}, ',')::${sql.raw(type)}[]`;
+
+/**
  * The ledger written set-wise for batch work (settlement): the same transfers, entries and reservations the
  * LedgerService writes one by one, in a handful of statements per batch. Balances move by their net delta
  * per account, rows locked in id order first (the order single transfers lock in, so no deadlock), and the
@@ -166,8 +174,8 @@ async function writeChunk(trx: Trx, transfers: BulkTransfer[], accountsLocked: b
       insert into transfers (transfer_id, kind, currency, amount, ref, owner_pk)
       select * from unnest(${text(transfers.map((t) => t.transferId))}::text[],
         ${text(transfers.map((t) => t.kind))}::text[], ${text(transfers.map((t) => t.currency))}::text[],
-        ${big(transfers.map((t) => t.amount))}::bigint[], ${text(transfers.map((t) => t.ref))}::text[],
-        ${text(transfers.map((t) => t.ownerPk))}::bigint[])
+        ${ints(transfers.map((t) => t.amount))}, ${text(transfers.map((t) => t.ref))}::text[],
+        ${ints(transfers.map((t) => t.ownerPk))})
       on conflict (transfer_id) do nothing
       returning id, transfer_id
     ),
@@ -175,16 +183,16 @@ async function writeChunk(trx: Trx, transfers: BulkTransfer[], accountsLocked: b
       insert into entries (transfer_pk, ledger_account_id, amount)
       select t.id, v.account_id, v.amount
       from unnest(${text(entries.map((e) => e.transferId))}::text[],
-          ${text(entries.map((e) => e.entry.accountId))}::bigint[],
-          ${big(entries.map((e) => e.entry.amount))}::bigint[]) as v(transfer_id, account_id, amount)
+          ${ints(entries.map((e) => e.entry.accountId))},
+          ${ints(entries.map((e) => e.entry.amount))}) as v(transfer_id, account_id, amount)
         join t on t.transfer_id = v.transfer_id
       returning 1
     ),
     d as (
       select v.account_id, sum(v.amount) as delta
       from unnest(${text(kept.map((e) => e.transferId))}::text[],
-          ${text(kept.map((e) => e.entry.accountId))}::bigint[],
-          ${big(kept.map((e) => e.entry.amount))}::bigint[]) as v(transfer_id, account_id, amount)
+          ${ints(kept.map((e) => e.entry.accountId))},
+          ${ints(kept.map((e) => e.entry.amount))}) as v(transfer_id, account_id, amount)
         join t on t.transfer_id = v.transfer_id
       group by v.account_id
     ),
