@@ -7,6 +7,7 @@ import * as m0004 from './migrations/0004_bets';
 import * as m0005 from './migrations/0005_myanmar_legs';
 import * as m0006 from './migrations/0006_settlement';
 import * as m0007 from './migrations/0007_betting_perf';
+import * as m0008 from './migrations/0008_settlement_volume';
 
 /** Migrations are listed here, in order: no file-system scanning, so bundling and tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005_myanmar_legs': m0005,
   '0006_settlement': m0006,
   '0007_betting_perf': m0007,
+  '0008_settlement_volume': m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
