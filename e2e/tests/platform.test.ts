@@ -12,7 +12,12 @@ describe('platform from a fresh start', () => {
     await server?.stop();
   });
 
-  it('prints the URL and the demo logins', () => {
+  it('prints the URL and the demo logins', async () => {
+    // The banner and the first ready answer race through two pipes: give the banner a moment.
+    const deadline = Date.now() + 10_000;
+    while (!server.output().includes('demomyr') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     expect(server.output()).toContain('Sports Betting Platform is running at');
     expect(server.output()).toContain('demomyr');
   });

@@ -20,8 +20,7 @@ async function main(): Promise<void> {
   const webDist = config.webDist ?? resolve(here, '../../web/dist');
   const { app, state, services } = await buildApp(ctx, { webDist });
   await app.listen({ host: config.host, port: config.port });
-  const feed = await startFeeds(ctx, services);
-
+  // The address first: the feeds' first pass over a full book takes a moment.
   const url = `http://localhost:${config.port}`;
   console.log(
     [
@@ -34,6 +33,8 @@ async function main(): Promise<void> {
       '',
     ].join('\n'),
   );
+
+  const feed = await startFeeds(ctx, services);
 
   // Graceful shutdown: stop taking work (readyz says 503), finish in-flight requests, close the database.
   let stopping = false;
