@@ -78,6 +78,22 @@ async function transfersOf(env: TestEnv, refNo: string) {
   return rows.map((row) => `${row.kind}:${money(row.amount)}`);
 }
 
+/** The ledger holds the upline's parts: each level's account equals its parts of the standing settlements. */
+async function expectSharesInLedger(env: TestEnv) {
+  const result = await sql<{ account_pk: string; parts: string; ledger: string }>`
+    with parts as (
+      select s.account_pk, b.currency, sum(s.win_loss + s.commission) as total
+      from bet_shares s join bets b on b.id = s.bet_id and b.settle_gen = s.settle_gen and b.cancelled_at is null
+      group by 1, 2)
+    select coalesce(p.account_pk, l.owner_pk)::text as account_pk, coalesce(p.total, 0)::text as parts,
+      coalesce(l.balance, 0)::text as ledger
+    from parts p full join (select * from ledger_accounts where kind = 'upline_pl') l
+      on l.owner_pk = p.account_pk and l.currency = p.currency`.execute(env.ctx.db);
+  expect(result.rows.length).toBeGreaterThan(0);
+  for (const row of result.rows) expect(row.ledger, `upline ${row.account_pk}`).toBe(row.parts);
+  expect((await env.ctx.ledger.verify(env.ctx.db)).ok).toBe(true);
+}
+
 describeEachDatabase('settlement', (env) => {
   it('settles singles on the full-time result: outcomes, payouts, rebates, balances, books balanced', async () => {
     await seeded(env());
@@ -192,6 +208,7 @@ describeEachDatabase('settlement', (env) => {
     ]);
     // Commission: each level's rate above its downline's on 100.00 of valid turnover (agent 0.30% - 0.25%).
     expect(parts.rows.find((r) => r.account_id === 'demoag')?.commission).toBe('5');
+    await expectSharesInLedger(env());
   });
 
   it('publishing the same result twice changes nothing; a corrected result resettles through new transfers', async () => {
@@ -247,6 +264,7 @@ describeEachDatabase('settlement', (env) => {
     await runSettlement(env());
     expect(await me.balance()).toEqual({ balance: '9995.50', outstanding: '0.00' });
     expect(await betRow(env(), home)).toMatchObject({ status: 'won', settle_gen: 5 });
+    await expectSharesInLedger(env());
     expect((await env().ctx.ledger.verify(env().ctx.db)).ok).toBe(true);
   });
 
@@ -595,6 +613,7 @@ describeEachDatabase('settlement', (env) => {
     expect((await bo.call('trade/cancelbet', { ref_no: 'NOPE' })).body.statusdesc).toBe('betNotExists');
     expect((await bo.call('trade/cancelbet', { ref_no: won })).body.statusdesc).toBe('betNotExists');
     expect(running).toBeTruthy();
+    await expectSharesInLedger(env());
     expect((await env().ctx.ledger.verify(env().ctx.db)).ok).toBe(true);
   });
 

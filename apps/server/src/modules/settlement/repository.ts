@@ -205,6 +205,31 @@ export const settlementRepository = {
       where b.id = v.id and b.id = any(${rows.map((r) => r.id)}::bigint[])`.execute(ex);
   },
 
+  /** The upline parts recorded for these bets' settlements (bet id and settle generation). */
+  async sharesOf(
+    ex: Executor,
+    settlements: { betId: string; gen: number }[],
+  ): Promise<{ bet_id: string; account_pk: string; level: string; win_loss: bigint; commission: bigint }[]> {
+    if (settlements.length === 0) return [];
+    const result = await sql<{
+      bet_id: string;
+      account_pk: string;
+      level: string;
+      win_loss: string;
+      commission: string;
+    }>`
+      select s.bet_id::text as bet_id, s.account_pk::text as account_pk, s.level, s.win_loss::text as win_loss,
+        s.commission::text as commission
+      from bet_shares s
+      join unnest(${settlements.map((x) => x.betId)}::bigint[], ${settlements.map((x) => x.gen)}::integer[])
+        as k(bet_id, gen) on s.bet_id = k.bet_id and s.settle_gen = k.gen`.execute(ex);
+    return result.rows.map((row) => ({
+      ...row,
+      win_loss: BigInt(row.win_loss),
+      commission: BigInt(row.commission),
+    }));
+  },
+
   async insertShares(
     ex: Executor,
     rows: {

@@ -17,6 +17,8 @@ import { toMatchResult } from './selection';
 import { uplineShares, type ShareRow } from './shares';
 
 const RECEIVABLE = 'receivable';
+/** Each upline level's ledger account for its part of its members' results. */
+const UPLINE_PL = 'upline_pl';
 
 export interface SettlementOptions {
   /** Bets per transaction: bounded work, so a match with 100,000 bets is many short transactions. */
@@ -250,6 +252,8 @@ export class SettlementService {
     }
     // The members' accounts were locked by openBooks: the write need not lock them again.
     await bulkLedger.write(trx, transfers, { accountsLocked: true });
+    const reversed = bets.filter((bet) => bet.settled_at !== null && updates.some((u) => u.id === bet.id));
+    await this.postShares(trx, `${matchId}:${decision.key}:${bets[0]?.id ?? ''}`, bets, shares, reversed);
     await repo.updateBets(trx, updates);
     await repo.insertShares(trx, shares);
     return { moved: updates.length, members: books.finalBalances(transfers) };
@@ -270,12 +274,90 @@ export class SettlementService {
           ? books.release(bet, `cancel:${bet.ref_no}`)
           : books.reversal(bet, `cancel:${bet.ref_no}`, { refundStake: true });
       await bulkLedger.write(trx, [transfer]);
+      if (bet.settled_at !== null) await this.postShares(trx, `cancel:${bet.ref_no}`, [bet], [], [bet]);
       await repo.updateBets(trx, [{ ...runningAgain(bet, gen, bet.reservation_id), status: 'void' }]);
       await repo.markCancelled(trx, bet.id, this.ctx.now(), reason);
       return { moved: 1, members: books.finalBalances([transfer]) };
     });
     await this.pushAfter(batch);
     return { ref_no: refNo, bet_status: 'void' };
+  }
+
+  /**
+   * The upline's parts in the ledger: per operator and currency, one transfer a batch from the house to each
+   * level's 'upline_pl' account (its win/loss share plus its commission), less the parts of the settlements
+   * this batch reversed. So the ledger holds what the reports show, at a few entries a batch, not a bet.
+   */
+  private async postShares(
+    trx: Trx,
+    batchKey: string,
+    bets: LockedBet[],
+    added: ShareRow[],
+    reversed: LockedBet[],
+  ): Promise<void> {
+    const betById = new Map(bets.map((bet) => [bet.id, bet]));
+    const parts = new Map<string, { operator: string; currency: string; byLevel: Map<string, bigint> }>();
+    const old = await repo.sharesOf(
+      trx,
+      reversed.map((bet) => ({ betId: bet.id, gen: bet.settle_gen })),
+    );
+    const rows = [
+      ...added.map((r) => ({
+        betId: r.betId,
+        accountPk: r.accountPk,
+        level: r.level,
+        amount: r.winLoss + r.commission,
+      })),
+      ...old.map((r) => ({
+        betId: r.bet_id,
+        accountPk: r.account_pk,
+        level: r.level,
+        amount: -(r.win_loss + r.commission),
+      })),
+    ];
+    // Each bet's chain starts at its operator: the transfer of its parts is the operator's.
+    const operatorOf = new Map(rows.filter((r) => r.level === 'operator').map((r) => [r.betId, r.accountPk]));
+    for (const row of rows) {
+      const bet = betById.get(row.betId);
+      const operator = operatorOf.get(row.betId);
+      if (!bet || !operator || row.amount === 0n) continue;
+      const key = `${operator}|${bet.currency}`;
+      let group = parts.get(key);
+      if (!group) {
+        group = { operator, currency: bet.currency, byLevel: new Map() };
+        parts.set(key, group);
+      }
+      group.byLevel.set(row.accountPk, (group.byLevel.get(row.accountPk) ?? 0n) + row.amount);
+    }
+    const transfers: BulkTransfer[] = [];
+    for (const group of [...parts.values()].sort((a, b) => (a.operator < b.operator ? -1 : 1))) {
+      const entries: BulkEntry[] = [];
+      let total = 0n;
+      // Opened (and so locked) in id order: two batches in flight never wait on each other crosswise.
+      const levels = [...group.byLevel].sort(([a], [b]) => (BigInt(a) < BigInt(b) ? -1 : 1));
+      for (const [accountPk, amount] of levels) {
+        if (amount === 0n) continue;
+        const account = await bulkLedger.ensureMemberAccount(trx, accountPk, UPLINE_PL, group.currency);
+        entries.push({ accountId: account, amount, kept: true });
+        total += amount;
+      }
+      if (entries.length === 0) continue;
+      entries.push({
+        accountId: await bulkLedger.houseAccount(trx, group.currency),
+        amount: -total,
+        kept: false,
+      });
+      transfers.push({
+        transferId: `shares:${batchKey}:${group.operator}:${group.currency}`,
+        kind: 'share',
+        ownerPk: group.operator,
+        currency: group.currency,
+        amount: total < 0n ? -total : total,
+        ref: batchKey,
+        entries,
+      });
+    }
+    await bulkLedger.write(trx, transfers);
   }
 
   /**
