@@ -3,54 +3,20 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { boLogin, login, seeded } from './support/fixtures';
 import { settle, tradingDesk } from './support/catalog';
+import { bettor, pricedMatch, runSettlement } from './support/sportsbook';
 import { call, describeEachDatabase, type TestEnv } from './support/harness';
 
 const HOUR = 3_600_000;
-type Desk = Awaited<ReturnType<typeof tradingDesk>>;
 
-/** A pre-match soccer match with the given markets (decimal prices); answers market ids by kind. */
-async function match(env: TestEnv, desk: Desk, hdpLine = '-0.5') {
-  const id = await desk.createMatch({
-    home: `Home ${randomUUID().slice(0, 6)}`,
-    away: 'Away FC',
-    kickoff: new Date(Date.now() + 2 * HOUR).toISOString(),
-  });
-  await desk.trade('market', { match_id: id, kind: 'hdp', line: hdpLine, prices: { h: '1.95', a: '2.10' } });
-  await desk.trade('market', { match_id: id, kind: 'ou', line: '2.5', prices: { o: '1.80', u: '2.05' } });
-  await desk.trade('market', { match_id: id, kind: '1x2', prices: { '1': '2.40', x: '3.30', '2': '3.00' } });
-  await desk.trade('market', {
-    match_id: id,
-    kind: 'hdp',
-    period: '1h',
-    line: '0',
-    prices: { h: '1.90', a: '1.90' },
-  });
-  await settle();
-  const markets = env.services.snapshot.marketsOf(id);
-  const market = (kind: string, period = 'ft') =>
-    markets.find((m) => m.kind === kind && m.period === period)?.id ?? 0;
-  return { id, hdp: market('hdp'), ou: market('ou'), oneXTwo: market('1x2'), hdp1h: market('hdp', '1h') };
-}
+const match = pricedMatch;
 
-/** A member betting in decimal odds, with money read back through the API. */
+/** A member betting in decimal odds: here a placement answers its ticket number. */
 async function member(env: TestEnv, accountId = 'demomyr') {
-  const { token } = await login(env.app, accountId);
-  const session = { account_id: accountId, session_token: token };
-  const bet = async (name: string, body: Record<string, unknown>) => {
-    const reply = await call(env.app, `/api/bet/${name}`, {
-      ...session,
-      odds_type: '4',
-      idempotency_key: randomUUID(),
-      ...body,
-    });
-    expect(reply.body.status, JSON.stringify(reply.body)).toBe('1');
-    return (reply.body.bet as { ref_no: string }).ref_no;
+  const me = await bettor(env, accountId);
+  return {
+    ...me,
+    bet: async (name: string, body: Record<string, unknown>) => (await me.bet(name, body)).ref,
   };
-  const balance = async () => {
-    const reply = await call(env.app, '/api/userbalance', session);
-    return { balance: reply.body.balance, outstanding: reply.body.outstanding_balance };
-  };
-  return { session, bet, balance };
 }
 
 async function betRow(env: TestEnv, refNo: string) {
@@ -62,11 +28,6 @@ async function betRow(env: TestEnv, refNo: string) {
 }
 
 const money = (value: bigint | null) => (value === null ? null : (Number(value) / 100).toFixed(2));
-
-async function runSettlement(env: TestEnv) {
-  await settle();
-  return env.services.settlement.runDue();
-}
 
 async function transfersOf(env: TestEnv, refNo: string) {
   const rows = await env.ctx.db

@@ -2,58 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { bettingDay } from '@sb/domain';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { boLogin, login, seeded } from './support/fixtures';
-import { settle, tradingDesk } from './support/catalog';
+import { boLogin, seeded } from './support/fixtures';
+import { tradingDesk } from './support/catalog';
+import { bettor, pricedMatch, runSettlement } from './support/sportsbook';
 import { call, describeEachDatabase, type TestEnv } from './support/harness';
 
-const HOUR = 3_600_000;
 const DAY = 86_400_000;
-type Desk = Awaited<ReturnType<typeof tradingDesk>>;
 
-/** A pre-match soccer match with handicap, totals and 1X2 (decimal prices); answers market ids by kind. */
-async function match(env: TestEnv, desk: Desk, hdpLine = '-0.5') {
-  const id = await desk.createMatch({
-    home: `Home ${randomUUID().slice(0, 6)}`,
-    away: 'Away FC',
-    kickoff: new Date(Date.now() + 2 * HOUR).toISOString(),
-  });
-  await desk.trade('market', { match_id: id, kind: 'hdp', line: hdpLine, prices: { h: '1.95', a: '2.10' } });
-  await desk.trade('market', { match_id: id, kind: 'ou', line: '2.5', prices: { o: '1.80', u: '2.05' } });
-  await desk.trade('market', { match_id: id, kind: '1x2', prices: { '1': '2.40', x: '3.30', '2': '3.00' } });
-  await settle();
-  const markets = env.services.snapshot.marketsOf(id);
-  const market = (kind: string) => markets.find((m) => m.kind === kind && m.period === 'ft')?.id ?? 0;
-  return { id, hdp: market('hdp'), ou: market('ou'), oneXTwo: market('1x2') };
-}
-
-/** A member betting in decimal odds, with their statement calls. */
-async function member(env: TestEnv, accountId = 'demomyr') {
-  const { token } = await login(env.app, accountId);
-  const session = { account_id: accountId, session_token: token };
-  const bet = async (name: string, body: Record<string, unknown>) => {
-    const reply = await call(env.app, `/api/bet/${name}`, {
-      ...session,
-      odds_type: '4',
-      idempotency_key: randomUUID(),
-      ...body,
-    });
-    expect(reply.body.status, JSON.stringify(reply.body)).toBe('1');
-    const placed = reply.body.bet as { ref_no: string; bet_id: number };
-    return { ref: placed.ref_no, id: placed.bet_id };
-  };
-  const balance = async () => {
-    const reply = await call(env.app, '/api/userbalance', session);
-    return { balance: reply.body.balance, outstanding: reply.body.outstanding_balance };
-  };
-  const api = async (name: string, body: Record<string, unknown> = {}) =>
-    (await call(env.app, `/api/${name}`, { ...session, ...body })).body;
-  return { session, bet, balance, api };
-}
-
-async function runSettlement(env: TestEnv) {
-  await settle();
-  return env.services.settlement.runDue();
-}
+const match = pricedMatch;
+const member = bettor;
 
 /**
  * Moves everything recorded so far one day back, as if it had happened yesterday. The ledger stamps its

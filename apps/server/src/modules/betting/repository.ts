@@ -107,23 +107,9 @@ export const betRepository = {
       live: bet.live,
       accept_at: bet.acceptAt ? bet.acceptAt.toISOString() : null,
       legs: legs.map((leg) => ({
-        leg_no: leg.legNo,
+        ...legColumns(leg),
         match_id: leg.matchId,
         market_id: leg.marketId,
-        sport_id: leg.sportId,
-        kind: leg.kind,
-        period: leg.period,
-        line: leg.line,
-        selection: leg.selection,
-        format: leg.format,
-        odds: leg.odds,
-        decimal_odds: leg.decimalOdds,
-        live: leg.live,
-        home_score: leg.homeScore,
-        away_score: leg.awayScore,
-        live_period: leg.livePeriod,
-        red_cards: leg.redCards,
-        mm_favourite: leg.mmFavourite ?? null,
         match_seq: leg.matchSeq,
       })),
       exposure: exposure.map((add) => ({
@@ -217,24 +203,10 @@ export const betRepository = {
       .insertInto('bet_legs')
       .values(
         legs.map((leg) => ({
+          ...legColumns(leg),
           bet_id: row.id,
-          leg_no: leg.legNo,
           match_id: String(leg.matchId),
           market_id: String(leg.marketId),
-          sport_id: leg.sportId,
-          kind: leg.kind,
-          period: leg.period,
-          line: leg.line,
-          selection: leg.selection,
-          format: leg.format,
-          odds: leg.odds,
-          decimal_odds: leg.decimalOdds,
-          live: leg.live,
-          home_score: leg.homeScore,
-          away_score: leg.awayScore,
-          live_period: leg.livePeriod,
-          red_cards: leg.redCards,
-          mm_favourite: leg.mmFavourite ?? null,
           match_seq: BigInt(leg.matchSeq),
         })),
       )
@@ -432,3 +404,24 @@ left join av on av.i = q.i
 left join os on os.i = q.i
 left join b on b.reservation_id = q.reservation_id
 order by q.i`;
+
+/** A leg's columns as both writers store them (the grouped statement's JSON and the single insert). */
+function legColumns(leg: NewLeg) {
+  return {
+    leg_no: leg.legNo,
+    sport_id: leg.sportId,
+    kind: leg.kind,
+    period: leg.period,
+    line: leg.line,
+    selection: leg.selection,
+    format: leg.format,
+    odds: leg.odds,
+    decimal_odds: leg.decimalOdds,
+    live: leg.live,
+    home_score: leg.homeScore,
+    away_score: leg.awayScore,
+    live_period: leg.livePeriod,
+    red_cards: leg.redCards,
+    mm_favourite: leg.mmFavourite ?? null,
+  };
+}

@@ -49,6 +49,15 @@ type Placement =
   | { kind: 'parlay'; picks: BetPick[] }
   | { kind: 'system'; picks: BetPick[]; foldSizes: number[] };
 
+/** What every placement call carries besides its picks. */
+interface PlaceInput {
+  account_id: string;
+  session_token: string;
+  odds_type: string;
+  stake: string;
+  idempotency_key: string;
+}
+
 const DAY_MS = 86_400_000;
 const GMT8_MS = 8 * 3_600_000;
 /** Bound per acceptor pass: a backlog is worked through in slices. */
@@ -113,16 +122,7 @@ export class BettingService {
     };
   }
 
-  async place(
-    input: {
-      account_id: string;
-      session_token: string;
-      odds_type: string;
-      stake: string;
-      idempotency_key: string;
-    },
-    placement: Placement,
-  ): Promise<BetView> {
+  async place(input: PlaceInput, placement: Placement): Promise<BetView> {
     return this.guarded(input, (session, guard, exact) =>
       this.placeFor(session, guard, exact, input, placement),
     );
@@ -132,13 +132,7 @@ export class BettingService {
     session: MemberSession,
     guard: SessionGuard,
     exact: boolean,
-    input: {
-      account_id: string;
-      session_token: string;
-      odds_type: string;
-      stake: string;
-      idempotency_key: string;
-    },
+    input: PlaceInput,
     placement: Placement,
   ): Promise<BetView> {
     const accountPk = String(session.account.id);
