@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TIME_FILTER_MODES, gmt8DayStart, gmt8DayNumber } from '@sb/domain';
@@ -46,14 +46,36 @@ function LeagueFilter({ sportId }: { sportId: number | null }) {
   const setMenus = useLayout((state) => state.setMenus);
   const [draft, setDraft] = useState<string[]>([]);
   const filtered = selected.length > 0;
+  const box = useRef<HTMLDivElement>(null);
+  const toggleButton = useRef<HTMLButtonElement>(null);
   const apply = (next: string[]) => {
     setMenus({ selectedLeagues: next });
     useScreen.setState({ page: 1 });
     setOpen(false);
   };
+  // An open panel closes, unapplied, on a press outside it or on Escape (focus back on its button).
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: MouseEvent) => {
+      if (event.target instanceof Node && box.current?.contains(event.target)) return;
+      setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggleButton.current?.focus();
+    };
+    document.addEventListener('mousedown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('mousedown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
   return (
-    <div className={styles.leagueFilter}>
+    <div className={styles.leagueFilter} ref={box}>
       <button
+        ref={toggleButton}
         type="button"
         className="sb-btn sb-btn--ghost"
         aria-expanded={open}

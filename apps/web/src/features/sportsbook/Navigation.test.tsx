@@ -103,6 +103,37 @@ describe('sportsbook navigation', () => {
     expect(stored('menu2')).toBe(2);
   });
 
+  it('closes the league panel unapplied on a press outside it or on Escape', async () => {
+    signIn();
+    const fetch = mockFetch({
+      '/cache/uxmenu': () => menuReply(),
+      '/cache/uxmarket': () => marketReply(),
+      '/api/eventlist': () => ({ ...ok, events: [[8, 'La Liga', 1, 5]] }),
+    });
+    renderWithProviders(<DesktopPage />);
+    const toggle = await screen.findByTestId('league-filter');
+    fireEvent.click(toggle);
+    fireEvent.click(await screen.findByTestId('league-option-8'));
+    // A press inside the panel keeps it open.
+    fireEvent.mouseDown(screen.getByTestId('league-panel'));
+    expect(screen.getByTestId('league-panel')).toBeTruthy();
+    fireEvent.mouseDown(screen.getByTestId('market-search'));
+    expect(screen.queryByTestId('league-panel')).toBeNull();
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    expect(await screen.findByTestId('league-panel')).toBeTruthy();
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    expect(screen.queryByTestId('league-panel')).toBeNull();
+    expect(document.activeElement).toBe(toggle);
+    // Nothing was applied.
+    expect(stored('selectedLeagues')).toEqual([]);
+    expect(
+      fetch
+        .callsTo('/cache/uxmarket')
+        .every((body) => (body as { leagues?: number[] }).leagues?.length === 0),
+    ).toBe(true);
+  });
+
   it('filters by league until reset, by search text and live only, sorted and sized as chosen', async () => {
     signIn();
     const fetch = mockFetch({
