@@ -20,6 +20,10 @@ export type MarketTypeCode = (typeof MARKET_TYPES)[number];
 export const MENUS = ['early', 'today', 'live', 'parlay', 'outright'] as const;
 export type MenuCode = (typeof MENUS)[number];
 
+/** The early tab's date choices (selectedDays): '1' every date, '2'..'8' today + 1..7 (GMT+8). */
+export const EARLY_DAYS = ['1', '2', '3', '4', '5', '6', '7', '8'] as const;
+export type EarlyDays = (typeof EARLY_DAYS)[number];
+
 const oddsType = z.enum(['1', '2', '3', '4', '5'], { error: 'oddsDisplayInvalid' }).default('1');
 const id = (code: 'invalidBet' | 'invalid_request') =>
   z.number({ error: code }).int({ error: code }).min(1, { error: code });
@@ -38,6 +42,11 @@ export const uxMarketRequest = z.object({
     .union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(9)])
     .default(0),
   live_only: z.boolean().default(false),
+  /**
+   * The early tab's dates (the spec's selectedDays): '1' every date, '2'..'8' only the matches kicking off on
+   * the GMT+8 calendar day one to seven days after today. Other menus ignore it.
+   */
+  selected_days: z.enum(EARLY_DAYS, { error: 'invalid_request' }).default('1'),
   leagues: z.array(z.number().int().min(1)).max(500).default([]),
   search: z.string().max(60).default(''),
   page: z.number().int().min(1).max(10_000).default(1),

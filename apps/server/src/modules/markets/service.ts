@@ -1,4 +1,11 @@
-import type { HeadTuple, MatchListReply, MatchTuple, MenuTuple, UxMarketRequest } from '@sb/contract';
+import type {
+  EarlyDays,
+  HeadTuple,
+  MatchListReply,
+  MatchTuple,
+  MenuTuple,
+  UxMarketRequest,
+} from '@sb/contract';
 import {
   gmt8DayNumber,
   gmt8DayStart,
@@ -56,6 +63,8 @@ export class MarketsService {
   private static readonly MAX_LISTS = 500;
   /** Serialised pages, same validity rule: the hot path of the busiest call is a map lookup. */
   private readonly pages = new Map<string, { version: number; json: string }>();
+  /** Each cached list split by GMT+8 day (the early tab's dates), held as long as the list itself is. */
+  private readonly days = new WeakMap<MatchView[], Map<number, MatchView[]>>();
 
   constructor(
     private readonly snapshot: MarketSnapshot,
@@ -123,7 +132,33 @@ export class MarketsService {
     return json;
   }
 
+  /**
+   * Sorted and filtered lists, by snapshot version. A date of the early tab (selected_days) is a slice of the
+   * early list of every date: that list is split by GMT+8 day once (one pass, order kept), so each day chip
+   * is a lookup, and a day never refilters the sport.
+   */
   private cachedList(request: UxMarketRequest, nowMs: number, kinds: Set<MarketKind>): MatchView[] {
+    const all = this.cachedAllDays(request, nowMs, kinds);
+    const offset = request.menu === 'early' ? earlyDayOffset(request.selected_days) : null;
+    if (offset === null) return all;
+    let byDay = this.days.get(all);
+    if (!byDay) {
+      byDay = new Map();
+      for (const match of all) {
+        const day = gmt8DayNumber(match.kickoff);
+        let list = byDay.get(day);
+        if (!list) {
+          list = [];
+          byDay.set(day, list);
+        }
+        list.push(match);
+      }
+      this.days.set(all, byDay);
+    }
+    return byDay.get(gmt8DayNumber(nowMs) + offset) ?? [];
+  }
+
+  private cachedAllDays(request: UxMarketRequest, nowMs: number, kinds: Set<MarketKind>): MatchView[] {
     // The minute is part of the key: time windows and today/early move with the clock.
     const key = JSON.stringify([
       request.sport_id,
@@ -317,6 +352,12 @@ export class MarketsService {
       league.toLowerCase().includes(search)
     );
   }
+}
+
+/** Days after today of an early-tab date choice: null for '1' (every date), 1..7 for '2'..'8'. */
+export function earlyDayOffset(selectedDays: EarlyDays): number | null {
+  const offset = Number(selectedDays) - 1;
+  return offset >= 1 && offset <= 7 ? offset : null;
 }
 
 function kindsOf(request: UxMarketRequest): Set<MarketKind> {

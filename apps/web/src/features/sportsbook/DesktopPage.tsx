@@ -14,7 +14,16 @@ import { MarketTable, useLiveTicks, useResyncOnReconnect, type ListQuery } from 
 import { useSlip } from './betslip';
 import { MENU_TABS, formatOfCode } from './markets';
 import { MyBets } from './MyBets';
-import { favouriteIds, marketViewOf, menuOf, pageSizeOf, sortOf, timeFilterShown, useScreen } from './nav';
+import {
+  earlyDaysOf,
+  favouriteIds,
+  marketViewOf,
+  menuOf,
+  pageSizeOf,
+  sortOf,
+  timeFilterShown,
+  useScreen,
+} from './nav';
 import { SportsMenu } from './SportsMenu';
 import styles from './sportsbook.module.css';
 
@@ -48,6 +57,7 @@ export function DesktopPage() {
   const menu3 = useLayout((state) => state.menu3);
   const setMenus = useLayout((state) => state.setMenus);
   const selectedLeagues = useLayout((state) => state.selectedLeagues);
+  const selectedDays = useLayout((state) => state.selectedDays);
   const favourites = useLayout((state) => state.favourites);
   const search = useDebounced(
     useLayout((state) => state.searchText.trim()),
@@ -97,6 +107,7 @@ export function DesktopPage() {
           sort: sortOf(eventSorting),
           timeFilter: showTimeFilter ? screen.timeFilter : 0,
           liveOnly: menu !== 'live' && screen.liveOnly,
+          selectedDays: menu === 'early' ? earlyDaysOf(selectedDays) : '1',
           leagues: selectedLeagues.map(Number).filter((value) => Number.isSafeInteger(value) && value > 0),
           search,
           page: screen.page,

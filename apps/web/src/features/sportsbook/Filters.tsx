@@ -11,6 +11,7 @@ import type { MenuTab } from './markets';
 import {
   EARLY_DAYS,
   MARKET_TYPE_CHOICES,
+  earlyDaysOf,
   PAGE_SIZES,
   PARLAY_MARKET_TYPES,
   SORTS,
@@ -147,7 +148,7 @@ function LeagueFilter({ sportId }: { sportId: number | null }) {
 function EarlyDays() {
   const { t } = useTranslation();
   const fmt = useFormat();
-  const selectedDays = useLayout((state) => state.selectedDays);
+  const selectedDays = useLayout((state) => earlyDaysOf(state.selectedDays));
   const setMenus = useLayout((state) => state.setMenus);
   const [today] = useState(() => gmt8DayNumber(Date.now()));
   return (
@@ -158,7 +159,10 @@ function EarlyDays() {
           type="button"
           className={`sb-btn sb-btn--ghost ${styles.chip}`}
           aria-pressed={selectedDays === day}
-          onClick={() => setMenus({ selectedDays: day })}
+          onClick={() => {
+            setMenus({ selectedDays: day });
+            useScreen.setState({ page: 1 });
+          }}
           data-testid={`early-day-${day}`}
         >
           {index === 0 ? t('sportsbook.allDays') : fmt.date(gmt8DayStart(today + index) + 12 * 3_600_000)}

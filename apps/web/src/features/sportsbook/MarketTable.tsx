@@ -13,7 +13,7 @@ import { QueryView } from '../../shared/ui/QueryView';
 import { CellLabelsContext, LineCell, MarketPrices, MyanmarCell, PriceCell, useCellLabels } from './cells';
 import { MatchMarkets } from './MatchMarkets';
 import { SELECTIONS, pageOf, useMarkets, type ColumnKind, type MarketPage, type MenuTab } from './markets';
-import { earlyDayOffset, favouriteKey, onEarlyDay, useScreen, type MarketView } from './nav';
+import { favouriteKey, useScreen, type MarketView } from './nav';
 import styles from './sportsbook.module.css';
 
 export { lineFor } from './cells';
@@ -28,6 +28,8 @@ export interface ListQuery {
   sort: '1' | '2' | '3';
   timeFilter: number;
   liveOnly: boolean;
+  /** The early tab's date (selectedDays '1'..'8'), filtered by the server; '1' elsewhere. */
+  selectedDays: string;
   leagues: number[];
   search: string;
   page: number;
@@ -74,6 +76,7 @@ export function useMarketList(query: ListQuery) {
             sort: query.sort,
             time_filter: query.timeFilter,
             live_only: query.liveOnly,
+            selected_days: query.selectedDays,
             leagues: query.leagues,
             search: query.search,
             page: query.page,
@@ -339,21 +342,10 @@ type Row =
   { type: 'league'; id: number; name: string } | { type: 'match'; id: number } | { type: 'more'; id: number };
 
 /** The rows of the page: leagues with their matches (vanished ones dropped), children and expanded markets. */
-function rowsOf(
-  page: MarketPage,
-  gone: Record<number, true>,
-  expanded: number | null,
-  dayOffset: number | null,
-  kickoffOf: (id: number) => number | undefined,
-): Row[] {
+function rowsOf(page: MarketPage, gone: Record<number, true>, expanded: number | null): Row[] {
   const rows: Row[] = [];
-  const now = Date.now();
   for (const league of page.leagues) {
-    const ids = league.matchIds.filter((id) => {
-      if (gone[id]) return false;
-      const kickoff = kickoffOf(id);
-      return kickoff === undefined || onEarlyDay(kickoff, dayOffset, now);
-    });
+    const ids = league.matchIds.filter((id) => !gone[id]);
     if (ids.length === 0) continue;
     rows.push({ type: 'league', id: league.id, name: league.name });
     for (const id of ids) {
@@ -386,19 +378,7 @@ function VirtualRows({
   const scroller = useRef<HTMLDivElement>(null);
   const gone = useMarkets((state) => state.gone);
   const expanded = useScreen((state) => state.expanded);
-  const selectedDays = useLayout((state) => state.selectedDays);
-  const dayOffset = early ? earlyDayOffset(selectedDays) : null;
-  const rows = useMemo(
-    () =>
-      rowsOf(
-        page,
-        gone,
-        expanded,
-        dayOffset,
-        (id) => useMarkets.getState().matches[id]?.kickoff ?? undefined,
-      ),
-    [page, gone, expanded, dayOffset],
-  );
+  const rows = useMemo(() => rowsOf(page, gone, expanded), [page, gone, expanded]);
   const columns = columnsOf(view);
   const span = 2 + columns.length;
   // Handicap & over/under rows have one height (three price lines): they are not measured, which keeps a

@@ -103,6 +103,30 @@ describe('sportsbook navigation', () => {
     expect(stored('menu2')).toBe(2);
   });
 
+  it('asks the server for the early day chosen (selected_days), from page 1, and keeps the choice', async () => {
+    signIn();
+    useScreen.setState({ page: 3 });
+    const fetch = mockFetch({ '/cache/uxmenu': () => menuReply(), '/cache/uxmarket': () => marketReply() });
+    renderWithProviders(<DesktopPage />);
+    fireEvent.click(await screen.findByTestId('menu-tab-early'));
+    await waitFor(() => expect(lastList(fetch)).toMatchObject({ menu: 'early', selected_days: '1' }));
+    fireEvent.click(screen.getByTestId('early-day-3'));
+    await waitFor(() =>
+      expect(lastList(fetch)).toMatchObject({ menu: 'early', selected_days: '3', page: 1 }),
+    );
+    expect(screen.getByTestId('early-day-3').getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByTestId('early-day-1').getAttribute('aria-pressed')).toBe('false');
+    expect(stored('selectedDays')).toBe('3');
+    // The server's answer is the day's list: every row it sends is shown, none filtered again here.
+    expect(await screen.findByTestId('match-row-11')).toBeTruthy();
+    // Other tabs ask for every date; the early tab keeps the chosen day.
+    fireEvent.click(screen.getByTestId('menu-tab-today'));
+    await waitFor(() => expect(lastList(fetch)).toMatchObject({ menu: 'today', selected_days: '1' }));
+    fireEvent.click(screen.getByTestId('menu-tab-early'));
+    expect((await screen.findByTestId('early-day-3')).getAttribute('aria-pressed')).toBe('true');
+    expect(fetch.callsTo('/cache/uxmarket').filter((body) => body.selected_days === '3')).toHaveLength(1);
+  });
+
   it('closes the league panel unapplied on a press outside it or on Escape', async () => {
     signIn();
     const fetch = mockFetch({

@@ -1,12 +1,6 @@
 import { create } from 'zustand';
-import type { MarketTypeCode } from '@sb/contract';
-import {
-  gmt8DayNumber,
-  initialTimeFilterMode,
-  isTimeFilterMode,
-  timeFilterApplies,
-  type TimeFilterMode,
-} from '@sb/domain';
+import type { EarlyDays, MarketTypeCode } from '@sb/contract';
+import { initialTimeFilterMode, isTimeFilterMode, timeFilterApplies, type TimeFilterMode } from '@sb/domain';
 import type { Layout } from '../../shared/settings/store';
 import { isMenuTab, type MenuTab } from './markets';
 
@@ -62,15 +56,12 @@ export const pageSizeOf = (value: string): number =>
 
 /**
  * The early tab's dates (selectedDays): '1' is every date, '2'..'8' the GMT+8 day one to seven days after
- * today. Filtered in the browser over the page shown: uxmarket has no date field.
+ * today. uxmarket filters by it (selected_days), so paging and totals count the chosen day only.
  */
-export const EARLY_DAYS = ['1', '2', '3', '4', '5', '6', '7', '8'] as const;
-export const earlyDayOffset = (selectedDays: string): number | null => {
-  const index = (EARLY_DAYS as readonly string[]).indexOf(selectedDays);
-  return index <= 0 ? null : index;
-};
-export const onEarlyDay = (kickoffMs: number, offset: number | null, nowMs: number): boolean =>
-  offset === null || gmt8DayNumber(kickoffMs) === gmt8DayNumber(nowMs) + offset;
+export const EARLY_DAYS = ['1', '2', '3', '4', '5', '6', '7', '8'] as const satisfies readonly EarlyDays[];
+/** The stored choice as sent: anything but a known date is every date. */
+export const earlyDaysOf = (selectedDays: string): EarlyDays =>
+  EARLY_DAYS.find((day) => day === selectedDays) ?? '1';
 
 /** Whether the time filter applies (spec 4, the domain's rule): the 'all' menu, today, sport 1, not outright. */
 export const timeFilterShown = (layout: Pick<Layout, 'menu0'>, menu: MenuTab, sportId: number | null) =>
