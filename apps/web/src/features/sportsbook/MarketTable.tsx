@@ -329,20 +329,80 @@ const MatchRow = memo(function MatchRow({
   );
 });
 
-/** Markets a match has beyond the ones its row shows, and its child matches: what 'more' opens. */
-const moreOf = (page: MarketPage, matchId: number): number =>
-  Math.max(0, (page.more[matchId] ?? 0) - Object.keys(page.columns[matchId] ?? {}).length) +
-  (page.children[matchId]?.length ?? 0);
+/**
+ * The double-line page type's second row of a match: the alternative handicap and over/under lines (the
+ * nearest to the main ones), priced and clickable like the main row.
+ */
+const AlternateRow = memo(function AlternateRow({
+  matchId,
+  columns,
+  view,
+  format,
+  myanmar,
+  index,
+  measure,
+}: {
+  matchId: number;
+  columns: MarketPage['alternates'][number] | undefined;
+  view: MarketView;
+  format: OddsFormat;
+  myanmar: boolean;
+  index: number;
+  measure?: (node: Element | null) => void;
+}) {
+  return (
+    <tr
+      className={styles.alternate}
+      data-testid={`alternate-row-${matchId}`}
+      data-index={index}
+      ref={measure}
+    >
+      <td className={styles.when} />
+      <td className={styles.teams} />
+      {columnsOf(view).map(({ period, kind }) => (
+        <MarketCell
+          key={`${period}-${kind}`}
+          marketId={columns?.[`${period}-${kind}`]}
+          kind={kind}
+          format={format}
+          myanmar={myanmar}
+        />
+      ))}
+    </tr>
+  );
+});
+
+/** Markets a match has beyond the ones its rows show, and its child matches: what 'more' opens. */
+const moreOf = (page: MarketPage, matchId: number, doubleLine: boolean): number =>
+  Math.max(
+    0,
+    (page.more[matchId] ?? 0) -
+      Object.keys(page.columns[matchId] ?? {}).length -
+      (doubleLine ? Object.keys(page.alternates[matchId] ?? {}).length : 0),
+  ) + (page.children[matchId]?.length ?? 0);
 
 /** Row heights in CSS pixels of the league header and of a handicap & over/under match row. */
 const LEAGUE_ROW_PX = 28;
 const MATCH_ROW_PX = 78;
+/** A double-line second row: two price lines (handicap and over/under have no third). */
+const ALTERNATE_ROW_PX = 54;
 
 type Row =
-  { type: 'league'; id: number; name: string } | { type: 'match'; id: number } | { type: 'more'; id: number };
+  | { type: 'league'; id: number; name: string }
+  | { type: 'match'; id: number }
+  | { type: 'alternate'; id: number }
+  | { type: 'more'; id: number };
 
-/** The rows of the page: leagues with their matches (vanished ones dropped), children and expanded markets. */
-function rowsOf(page: MarketPage, gone: Record<number, true>, expanded: number | null): Row[] {
+/**
+ * The rows of the page: leagues with their matches (vanished ones dropped), in the double-line page type each
+ * match's alternative lines under it, children and expanded markets.
+ */
+function rowsOf(
+  page: MarketPage,
+  gone: Record<number, true>,
+  expanded: number | null,
+  doubleLine: boolean,
+): Row[] {
   const rows: Row[] = [];
   for (const league of page.leagues) {
     const ids = league.matchIds.filter((id) => !gone[id]);
@@ -350,6 +410,7 @@ function rowsOf(page: MarketPage, gone: Record<number, true>, expanded: number |
     rows.push({ type: 'league', id: league.id, name: league.name });
     for (const id of ids) {
       rows.push({ type: 'match', id });
+      if (doubleLine && page.alternates[id]) rows.push({ type: 'alternate', id });
       // Child matches (specials) are not in the list reply: they open with the match's other markets.
       if (expanded === id) rows.push({ type: 'more', id });
     }
@@ -378,7 +439,9 @@ function VirtualRows({
   const scroller = useRef<HTMLDivElement>(null);
   const gone = useMarkets((state) => state.gone);
   const expanded = useScreen((state) => state.expanded);
-  const rows = useMemo(() => rowsOf(page, gone, expanded), [page, gone, expanded]);
+  // The page type setting: '1' single line (the main lines only), '2' double line (and the next lines).
+  const doubleLine = useLayout((state) => state.pageDisplay.pageType !== '1');
+  const rows = useMemo(() => rowsOf(page, gone, expanded, doubleLine), [page, gone, expanded, doubleLine]);
   const columns = columnsOf(view);
   const span = 2 + columns.length;
   // Handicap & over/under rows have one height (three price lines): they are not measured, which keeps a
@@ -390,6 +453,7 @@ function VirtualRows({
       const row = rows[index];
       if (row?.type === 'league') return LEAGUE_ROW_PX;
       if (row?.type === 'more') return 240;
+      if (row?.type === 'alternate') return fixedRows ? ALTERNATE_ROW_PX : 48;
       return fixedRows ? MATCH_ROW_PX : 48;
     },
     [rows, fixedRows],
@@ -468,6 +532,20 @@ function VirtualRows({
                   </tr>
                 );
               }
+              if (row.type === 'alternate') {
+                return (
+                  <AlternateRow
+                    key={item.key}
+                    matchId={row.id}
+                    columns={page.alternates[row.id]}
+                    view={view}
+                    format={format}
+                    myanmar={myanmar}
+                    index={item.index}
+                    measure={virtualizer.measureElement}
+                  />
+                );
+              }
               return (
                 <MatchRow
                   key={item.key}
@@ -477,7 +555,7 @@ function VirtualRows({
                   format={format}
                   myanmar={myanmar}
                   early={early}
-                  more={moreOf(page, row.id)}
+                  more={moreOf(page, row.id, doubleLine)}
                   index={item.index}
                   measure={virtualizer.measureElement}
                 />

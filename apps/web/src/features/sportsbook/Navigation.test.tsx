@@ -127,6 +127,35 @@ describe('sportsbook navigation', () => {
     expect(fetch.callsTo('/cache/uxmarket').filter((body) => body.selected_days === '3')).toHaveLength(1);
   });
 
+  it("follows the page type setting: double line adds each match's alternative lines, single line the main only", async () => {
+    signIn();
+    const alternates = () =>
+      marketReply({
+        odds: [
+          ...marketReply().odds,
+          [105, 11, 'hdp', 'ft', '-0.5', 1, 0, 'h', '0.99', 'a', '0.87'],
+          [106, 11, 'ou', 'ft', '2.75', 1, 0, 'o', '-0.92', 'u', '0.80'],
+        ],
+      });
+    mockFetch({ '/cache/uxmenu': () => menuReply(), '/cache/uxmarket': alternates });
+    // The spec's default page type is '2', double line.
+    expect(useLayout.getState().pageDisplay.pageType).toBe('2');
+    renderWithProviders(<DesktopPage />);
+    const second = await screen.findByTestId('alternate-row-11');
+    expect(within(second).getByTestId('price-105-h').textContent).toContain('0.99');
+    expect(within(second).getByTestId('price-106-o').textContent).toContain('-0.92');
+    // Only matches with another line get a second row.
+    expect(screen.queryByTestId('alternate-row-12')).toBeNull();
+    // An alternative price goes to the slip like a main one.
+    fireEvent.click(within(second).getByTestId('price-105-h'));
+    expect(useSlip.getState().single).toMatchObject({ marketId: 105 });
+    act(() => useLayout.getState().setPageDisplay({ pageType: '1' }));
+    expect(screen.queryByTestId('alternate-row-11')).toBeNull();
+    expect(screen.getByTestId('price-101-h')).toBeTruthy();
+    act(() => useLayout.getState().setPageDisplay({ pageType: '2' }));
+    expect(await screen.findByTestId('alternate-row-11')).toBeTruthy();
+  });
+
   it('closes the league panel unapplied on a press outside it or on Escape', async () => {
     signIn();
     const fetch = mockFetch({

@@ -20,6 +20,25 @@ describe('market list and odds store', () => {
     expect(page.columns[12]).toEqual({ 'ft-hdp': 201 });
   });
 
+  it('keeps the alternative handicap and over/under line nearest the main one for the double-line rows', () => {
+    const page = pageOf(
+      marketReply({
+        odds: [
+          ...marketReply().odds,
+          [105, 11, 'hdp', 'ft', '-1.25', 1, 0, 'h', '0.60', 'a', '-0.70'],
+          [106, 11, 'hdp', 'ft', '0', 1, 0, 'h', '-0.70', 'a', '0.60'],
+          [107, 11, 'ou', 'ft', '3', 1, 0, 'o', '-0.80', 'u', '0.70'],
+          [108, 11, '1x2', '1h', '', 1, 1, '1', '2.80', 'x', '2.10', '2', '4.00'],
+        ],
+      }),
+    );
+    // The main lines stay in the columns.
+    expect(page.columns[11]).toMatchObject({ 'ft-hdp': 101, 'ft-ou': 102 });
+    // -0.25's nearest other line is 0 (one quarter away), not -1.25; 1x2 has no second line.
+    expect(page.alternates[11]).toEqual({ 'ft-hdp': 106, 'ft-ou': 107 });
+    expect(page.alternates[12]).toBeUndefined();
+  });
+
   it('loads the reply prices as sent, in the member odds type', () => {
     useMarkets.getState().load(marketReply());
     const { markets, matches } = useMarkets.getState();

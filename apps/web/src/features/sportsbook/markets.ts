@@ -90,6 +90,11 @@ export type ColumnKey = string;
 export interface MarketPage {
   leagues: League[];
   columns: Record<number, Record<ColumnKey, number>>;
+  /**
+   * Per match: the second line of each handicap and over/under column (the alternative line nearest the main
+   * one), shown under the match in the double-line page type.
+   */
+  alternates: Record<number, Record<ColumnKey, number>>;
   /** Child matches (specials, corners...) of each match, by parent. */
   children: Record<number, number[]>;
   /** Per match: how many open markets it has in all ('more' shows them in place). */
@@ -142,6 +147,19 @@ export const toMatch = (row: MatchTuple): MatchState => ({
   seq: row[15],
 });
 
+/** Kinds quoted on a line (handicap, goals): the ones with alternative lines a second row can show. */
+const LINE_KINDS = new Set(['hdp', 'ou']);
+
+/**
+ * How far apart two lines are, in quarter goals. Lines are quarter-goal values ('-0.25', '2.5'): scaled by
+ * four they are whole numbers, so the comparison is exact. An unreadable line sorts last.
+ */
+const lineDistance = (a: string, b: string): number => {
+  const quarters = (line: string) => Math.round(Number(line) * 4);
+  const distance = Math.abs(quarters(a) - quarters(b));
+  return Number.isFinite(distance) ? distance : Number.MAX_SAFE_INTEGER;
+};
+
 /**
  * Groups a list reply: leagues (in the reply's order) holding their matches, and the main market per column.
  * `kinds` limits the columns (the market type's kinds); child matches are listed under their parent.
@@ -166,6 +184,8 @@ export function pageOf(
     league.matchIds.push(match[0]);
   }
   const columns: MarketPage['columns'] = {};
+  // Every line of a column, in reply order: the main one is shown, the nearest other one is its alternate.
+  const lines = new Map<number, Map<ColumnKey, { id: number; line: string; main: boolean }[]>>();
   for (const row of reply.odds) {
     const market = toMarket(row);
     if (!kinds.includes(market.kind)) continue;
@@ -174,6 +194,27 @@ export function pageOf(
     const slots = (columns[market.matchId] ??= {});
     // The main line wins the column; otherwise the first row.
     if (slots[key] === undefined || market.main) slots[key] = market.id;
+    if (!LINE_KINDS.has(market.kind)) continue;
+    let byColumn = lines.get(market.matchId);
+    if (!byColumn) lines.set(market.matchId, (byColumn = new Map()));
+    let list = byColumn.get(key);
+    if (!list) byColumn.set(key, (list = []));
+    list.push({ id: market.id, line: market.line, main: market.main });
+  }
+  const alternates: MarketPage['alternates'] = {};
+  for (const [matchId, byColumn] of lines) {
+    for (const [key, list] of byColumn) {
+      const shown = columns[matchId]?.[key];
+      const main = list.find((entry) => entry.id === shown);
+      if (!main) continue;
+      let best: { id: number; distance: number } | null = null;
+      for (const entry of list) {
+        if (entry.id === shown) continue;
+        const distance = lineDistance(entry.line, main.line);
+        if (best === null || distance < best.distance) best = { id: entry.id, distance };
+      }
+      if (best) (alternates[matchId] ??= {})[key] = best.id;
+    }
   }
   const children: MarketPage['children'] = {};
   for (const [parent, child] of reply.links ?? []) (children[parent] ??= []).push(child);
@@ -182,6 +223,7 @@ export function pageOf(
   return {
     leagues: [...leagues.values()].filter((league) => league.matchIds.length > 0),
     columns,
+    alternates,
     children,
     more,
     total: reply.total,
