@@ -341,6 +341,7 @@ const AlternateRow = memo(function AlternateRow({
   myanmar,
   index,
   measure,
+  height,
 }: {
   matchId: number;
   columns: MarketPage['alternates'][number] | undefined;
@@ -349,6 +350,7 @@ const AlternateRow = memo(function AlternateRow({
   myanmar: boolean;
   index: number;
   measure?: (node: Element | null) => void;
+  height?: number;
 }) {
   return (
     <tr
@@ -356,6 +358,7 @@ const AlternateRow = memo(function AlternateRow({
       data-testid={`alternate-row-${matchId}`}
       data-index={index}
       ref={measure}
+      style={height ? { height } : undefined}
     >
       <td className={styles.when} />
       <td className={styles.teams} />
@@ -385,7 +388,7 @@ const moreOf = (page: MarketPage, matchId: number, doubleLine: boolean): number 
 const LEAGUE_ROW_PX = 28;
 const MATCH_ROW_PX = 78;
 /** A double-line second row: two price lines (handicap and over/under have no third). */
-const ALTERNATE_ROW_PX = 54;
+const ALTERNATE_ROW_PX = 56;
 
 type Row =
   | { type: 'league'; id: number; name: string }
@@ -474,6 +477,9 @@ function VirtualRows({
     overscan: 6,
     initialRect: { width: 1000, height: 800 },
   });
+  // Fixed-height rows carry their height and are never measured: measuring a row reads layout, and a row a
+  // fraction of a pixel off its estimate makes the virtualiser recompute every offset and render again.
+  const measure = fixedRows ? undefined : virtualizer.measureElement;
   // Before the scroller is laid out (or where there is no layout, as in jsdom) the first rows are shown.
   const virtual = virtualizer.getVirtualItems();
   const items =
@@ -514,7 +520,8 @@ function VirtualRows({
                     key={item.key}
                     className={styles.league}
                     data-index={item.index}
-                    ref={virtualizer.measureElement}
+                    ref={measure}
+                    style={fixedRows ? { height: LEAGUE_ROW_PX } : undefined}
                     data-testid={`league-${row.id}`}
                   >
                     <th scope="rowgroup" colSpan={span}>
@@ -542,7 +549,8 @@ function VirtualRows({
                     format={format}
                     myanmar={myanmar}
                     index={item.index}
-                    measure={virtualizer.measureElement}
+                    measure={measure}
+                    height={fixedRows ? ALTERNATE_ROW_PX : undefined}
                   />
                 );
               }
@@ -557,7 +565,8 @@ function VirtualRows({
                   early={early}
                   more={moreOf(page, row.id, doubleLine)}
                   index={item.index}
-                  measure={virtualizer.measureElement}
+                  measure={measure}
+                  height={fixedRows ? MATCH_ROW_PX : undefined}
                 />
               );
             })}
