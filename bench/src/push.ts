@@ -1,21 +1,27 @@
 import WebSocket from 'ws';
 import { postJson } from './load';
-import { benchServer, createSoccerBook, databaseName, operator } from './setup';
+import { benchServer, cpuSeconds, createSoccerBook, databaseName, operator, serverProcess } from './setup';
 
 const CLIENTS = 5_000;
 const MATCHES = 200;
 const MATCHES_PER_CLIENT = 10;
 const CHANGES_PER_SECOND = 200;
 const MEMBERS = 50;
+/** More calls than this outstanding means the server is not keeping up: the provider waits (counted). */
+const MAX_OUTSTANDING_CALLS = 4;
 
 interface Figure {
   name: string;
   clients: number;
   changes_sent: number;
+  changes_per_second: number;
+  provider_waits: number;
   messages_expected: number;
   messages_received: number;
   lost: number;
   out_of_order: number;
+  server_cpu_ms_per_1000_messages: number;
+  bench_cpu_ms_per_1000_messages: number;
   p50_ms: number;
   p99_ms: number;
   max_ms: number;
@@ -105,16 +111,28 @@ export async function pushBench(seconds: number): Promise<Figure[]> {
       );
     }
     // 200 price changes a second, spread over the matches; each price is unique per match so receipt maps to send.
+    // The provider pushes on its own clock (open loop): a batch every 50 ms of the schedule whatever the
+    // server's pace, at most a few calls outstanding; a server that falls behind shows in the latency.
     let changes = 0;
     let expected = 0;
+    let behind = 0;
     const counter = new Map<number, number>();
-    const deadline = Date.now() + seconds * 1000;
     const tickMs = 50;
+    const ticks = Math.round((seconds * 1000) / tickMs);
     const perTick = (CHANGES_PER_SECOND * tickMs) / 1000;
-    // A provider pushes on its own clock: a batch every tick; the next waits for the previous one (no pile-up).
     const inFlight = new Set<Promise<unknown>>();
-    while (Date.now() < deadline) {
-      const tickStart = Date.now();
+    const serverPid = serverProcess(server.url);
+    const serverCpuBefore = cpuSeconds(serverPid);
+    const benchCpuBefore = process.cpuUsage();
+    const receivedBefore = received;
+    const started = performance.now();
+    for (let tick = 0; tick < ticks; tick += 1) {
+      const due = started + tick * tickMs - performance.now();
+      if (due > 0) await new Promise((r) => setTimeout(r, due));
+      while (inFlight.size >= MAX_OUTSTANDING_CALLS) {
+        behind += 1;
+        await Promise.race(inFlight);
+      }
       const batch = Array.from({ length: perTick }, () => {
         const id = ids[changes % MATCHES] ?? 0;
         changes += 1;
@@ -128,12 +146,15 @@ export async function pushBench(seconds: number): Promise<Figure[]> {
       });
       const call = bo('trade/prices', { changes: batch }).finally(() => inFlight.delete(call));
       inFlight.add(call);
-      if (inFlight.size >= 1) await Promise.race(inFlight);
-      const spent = Date.now() - tickStart;
-      if (spent < tickMs) await new Promise((r) => setTimeout(r, tickMs - spent));
     }
+    const sendSeconds = (performance.now() - started) / 1000;
     await Promise.all(inFlight);
     await new Promise((r) => setTimeout(r, 2000));
+    // CPU per delivered message: what a change costs each side, steadier than wall time on a shared machine.
+    const delivered = Math.max(1, received - receivedBefore);
+    const serverCpuMs = (cpuSeconds(serverPid) - serverCpuBefore) * 1000;
+    const benchCpu = process.cpuUsage(benchCpuBefore);
+    const benchCpuMs = (benchCpu.user + benchCpu.system) / 1000;
     latencies.sort((a, b) => a - b);
     const at = (p: number) =>
       Number((latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0).toFixed(2));
@@ -142,10 +163,14 @@ export async function pushBench(seconds: number): Promise<Figure[]> {
         name: 'push.price_delivery',
         clients: CLIENTS,
         changes_sent: changes,
+        changes_per_second: Math.round(changes / sendSeconds),
+        provider_waits: behind,
         messages_expected: expected,
         messages_received: received,
         lost: expected - received,
         out_of_order: outOfOrder,
+        server_cpu_ms_per_1000_messages: Number(((serverCpuMs * 1000) / delivered).toFixed(1)),
+        bench_cpu_ms_per_1000_messages: Number(((benchCpuMs * 1000) / delivered).toFixed(1)),
         p50_ms: at(0.5),
         p99_ms: at(0.99),
         max_ms: Number((latencies[latencies.length - 1] ?? 0).toFixed(2)),

@@ -1,8 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { postJson } from './load';
-import { benchServer, createSoccerBook, operator } from './setup';
+import { benchServer, cpuSeconds, createSoccerBook, operator, serverProcess } from './setup';
 
 /** Open bets on the match whose result is timed; every tenth-digit 7, 8, 9 is a 3-leg mix parlay. */
 const BETS = Number(process.env.BENCH_SETTLEMENT_BETS ?? 100_000);
@@ -248,26 +247,12 @@ function cloneBook(url: string, template: string, prefix: string, templates: { s
   });
 }
 
-/** CPU seconds (user + system) a process has used so far, from /proc; 0 once it is gone. */
-function cpuSeconds(pid: number): number {
-  try {
-    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
 /**
  * What the timed part cost in CPU, the server process and the database's backends apart: on a machine shared
  * with other work the wall time is noisy, the CPU spent much less so.
  */
 function cpuMeter(url: string, serverUrl: string) {
-  const port = new URL(serverUrl).port;
-  const listening = execFileSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' });
-  const serverPid = Number(/pid=(\d+)/.exec(listening)?.[1] ?? 0);
+  const serverPid = serverProcess(serverUrl);
   const backends = () =>
     psql(
       url,

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { startServer, type RunningServer } from '@sb/e2e/server';
 import { postJson } from './load';
 
@@ -152,4 +153,23 @@ export function bulkMembers(
     });
   if (members.length !== count) throw new Error(`bulk members: made ${members.length} of ${count}`);
   return members;
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc; 0 once it is gone. */
+export function cpuSeconds(pid: number): number {
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** The pid of the process listening on the server's port (0 if not found). */
+export function serverProcess(serverUrl: string): number {
+  const port = new URL(serverUrl).port;
+  const listening = execFileSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' });
+  return Number(/pid=(\d+)/.exec(listening)?.[1] ?? 0);
 }

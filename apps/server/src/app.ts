@@ -51,6 +51,8 @@ export async function createServices(
   await snapshot.load(ctx.db, ctx.now());
   const hub = new PushHub();
   const sportOf = (matchId: number) => snapshot.matches.get(matchId)?.sportId;
+  // The snapshot is patched at once (the next request sees the change); the hub writes to sockets on the
+  // next turn of the event loop.
   const unsubscribe = await ctx.bus.subscribe(CATALOG_CHANNEL, (message) => {
     const change = JSON.parse(message) as CatalogChange;
     if (snapshot.apply(change)) hub.publish(change, sportOf);

@@ -1,11 +1,43 @@
 import type { CatalogChange } from '../modules/catalog/events';
 
-/** What the hub needs of a socket: easy to fake in a unit test, satisfied by ws.WebSocket. */
+/** A message serialised once for its whole audience: its text and the same text as a finished frame. */
+export interface Outgoing {
+  readonly text: string;
+  readonly frame: Buffer;
+}
+
+/** What the hub needs of a socket: easy to fake in a unit test; ws.ts adapts a ws.WebSocket. */
 export interface PushSocket {
-  send(data: string): void;
+  /** Writes the messages in order, in as few writes as the socket allows. */
+  push(messages: Outgoing[]): void;
   close(code?: number, reason?: string): void;
   readonly bufferedAmount: number;
 }
+
+/** An unmasked, final text frame (RFC 6455 5.2) around `text`, as a server sends it. */
+export function textFrame(text: string): Buffer {
+  const payload = Buffer.from(text, 'utf8');
+  const length = payload.length;
+  const headerLength = length < 126 ? 2 : length < 65_536 ? 4 : 10;
+  const frame = Buffer.allocUnsafe(headerLength + length);
+  frame[0] = 0x81;
+  if (length < 126) {
+    frame[1] = length;
+  } else if (length < 65_536) {
+    frame[1] = 126;
+    frame.writeUInt16BE(length, 2);
+  } else {
+    frame[1] = 127;
+    frame.writeBigUInt64BE(BigInt(length), 2);
+  }
+  payload.copy(frame, headerLength);
+  return frame;
+}
+
+const outgoing = (payload: object): Outgoing => {
+  const text = JSON.stringify(payload);
+  return { text, frame: textFrame(text) };
+};
 
 /** A client whose unsent data passes this is too slow: it is dropped, not allowed to grow memory. */
 export const MAX_BUFFERED_BYTES = 1_000_000;
@@ -18,13 +50,16 @@ export function isTopic(value: unknown): value is Topic {
 }
 
 /**
- * Fan-out of catalogue changes to WebSocket clients by topic. Each change is serialised once and sent to the
- * subscribers of its match and sport topics; the subscription index makes a change cost its audience, not
+ * Fan-out of catalogue changes to WebSocket clients by topic. Each change is serialised and framed once and
+ * written as is to the subscribers of its match and sport topics; the subscription index makes a change cost its audience, not
  * the number of connected clients.
  */
 export class PushHub {
   private readonly byTopic = new Map<Topic, Set<PushSocket>>();
   private readonly topicsOf = new Map<PushSocket, Set<Topic>>();
+  /** What each socket is owed since the last flush, in publication order. */
+  private readonly owed = new Map<PushSocket, Outgoing[]>();
+  private flushScheduled = false;
   dropped = 0;
   sent = 0;
 
@@ -33,6 +68,7 @@ export class PushHub {
   }
 
   remove(socket: PushSocket): void {
+    this.owed.delete(socket);
     for (const topic of this.topicsOf.get(socket) ?? []) this.byTopic.get(topic)?.delete(socket);
     this.topicsOf.delete(socket);
   }
@@ -67,7 +103,7 @@ export class PushHub {
 
   /** Sends a catalogue change to everyone subscribed to its match, its sport, or everything. */
   publish(change: CatalogChange, sportOf: (matchId: number) => number | undefined): void {
-    const message = JSON.stringify({ op: 'chg', c: change });
+    const message = outgoing({ op: 'chg', c: change });
     if (change.t === 'league') {
       this.deliver(message, [`sport:${change.league.sportId}`, 'all']);
       return;
@@ -80,7 +116,7 @@ export class PushHub {
 
   /** Sends to one member's sockets (balance and bet status pushes). */
   toMember(accountId: string, payload: object): void {
-    this.deliver(JSON.stringify(payload), [`member:${accountId.toLowerCase()}`]);
+    this.deliver(outgoing(payload), [`member:${accountId.toLowerCase()}`]);
   }
 
   joinMember(socket: PushSocket, accountId: string): void {
@@ -94,21 +130,40 @@ export class PushHub {
     set.add(socket);
   }
 
-  private deliver(message: string, topics: Topic[]): void {
+  /**
+   * Writes what is owed: each socket gets everything since the last flush in one write. The flush runs on
+   * the next turn of the event loop, so the call that caused a change answers before its fan-out, and when
+   * changes come faster than sockets take them, they leave in fewer, fuller writes.
+   */
+  flush(): void {
+    this.flushScheduled = false;
+    for (const [socket, messages] of this.owed) {
+      if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+        this.dropped += 1;
+        this.remove(socket);
+        socket.close(1013, 'too slow');
+        continue;
+      }
+      socket.push(messages);
+      this.sent += messages.length;
+    }
+    this.owed.clear();
+  }
+
+  private deliver(message: Outgoing, topics: Topic[]): void {
     const seen = new Set<PushSocket>();
     for (const topic of topics) {
       for (const socket of this.byTopic.get(topic) ?? []) {
         if (seen.has(socket)) continue;
         seen.add(socket);
-        if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-          this.dropped += 1;
-          this.remove(socket);
-          socket.close(1013, 'too slow');
-          continue;
-        }
-        socket.send(message);
-        this.sent += 1;
+        const messages = this.owed.get(socket);
+        if (messages) messages.push(message);
+        else this.owed.set(socket, [message]);
       }
+    }
+    if (!this.flushScheduled && this.owed.size > 0) {
+      this.flushScheduled = true;
+      setImmediate(() => this.flush());
     }
   }
 }

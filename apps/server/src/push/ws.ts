@@ -1,12 +1,14 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
+import type { Duplex } from 'node:stream';
+import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { AppError } from '../lib/app-error';
 import type { AccountService } from '../modules/account/service';
 import { catalogRepository } from '../modules/catalog/repository';
 import type { MarketSnapshot } from '../modules/catalog/snapshot';
-import { isTopic, type PushHub, type Topic } from './hub';
+import { isTopic, type PushHub, type PushSocket, type Topic } from './hub';
 
 const AUTH_TIMEOUT_MS = 10_000;
 const MAX_MESSAGE_BYTES = 16_384;
@@ -31,6 +33,32 @@ const clientMessage = z.discriminatedUnion('op', [
 ]);
 
 /**
+ * The hub's view of a ws socket. A push is a frame made once for thousands of sockets, so it is written to
+ * the connection as is, skipping ws's per-socket framing; ws writes its own frames synchronously to the same
+ * connection (no compression is negotiated), so the two never interleave within a frame.
+ */
+function pushSocket(socket: WebSocket): PushSocket {
+  const connection = (socket as unknown as { _socket: Duplex })._socket;
+  return {
+    push: (messages) => {
+      if (socket.readyState !== socket.OPEN) return;
+      const [only] = messages;
+      if (messages.length === 1 && only) {
+        connection.write(only.frame);
+        return;
+      }
+      connection.cork();
+      for (const message of messages) connection.write(message.frame);
+      connection.uncork();
+    },
+    close: (code, reason) => socket.close(code, reason),
+    get bufferedAmount() {
+      return socket.bufferedAmount;
+    },
+  };
+}
+
+/**
  * The one WebSocket endpoint, /ws. A browser authenticates with its session token, subscribes to what it
  * shows (sport:<id>, match:<id>, all) and receives catalogue changes carrying the match sequence number;
  * its own member topic carries balance and bet pushes.
@@ -42,6 +70,7 @@ export async function pushRoutes(
 ): Promise<void> {
   await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
   app.get('/ws', { websocket: true }, (socket) => {
+    const pushed = pushSocket(socket);
     let authed = false;
     let bad = 0;
     const send = (payload: object) => socket.send(JSON.stringify(payload));
@@ -50,7 +79,7 @@ export async function pushRoutes(
     }, AUTH_TIMEOUT_MS);
     socket.on('close', () => {
       clearTimeout(timer);
-      deps.hub.remove(socket);
+      deps.hub.remove(pushed);
     });
     // Messages are handled one at a time, in order: a 'sub' right behind an 'auth' waits for it.
     let queue: Promise<void> = Promise.resolve();
@@ -84,8 +113,8 @@ export async function pushRoutes(
           const session = await deps.accounts.requireSession(parsed);
           authed = true;
           clearTimeout(timer);
-          deps.hub.add(socket);
-          deps.hub.joinMember(socket, session.account.account_id);
+          deps.hub.add(pushed);
+          deps.hub.joinMember(pushed, session.account.account_id);
           return send({ op: 'ready', version: deps.snapshot.version });
         } catch (error) {
           const code = error instanceof AppError ? error.code : 'systemError';
@@ -98,10 +127,10 @@ export async function pushRoutes(
       const topics = parsed.topics.filter(isTopic) as Topic[];
       if (topics.length !== parsed.topics.length) return refuse('invalid_request');
       if (parsed.op === 'unsub') {
-        deps.hub.unsubscribe(socket, topics);
+        deps.hub.unsubscribe(pushed, topics);
         return send({ op: 'unsubbed', topics });
       }
-      if (!deps.hub.subscribe(socket, topics)) return refuse('requestLimit');
+      if (!deps.hub.subscribe(pushed, topics)) return refuse('requestLimit');
       send({ op: 'subbed', topics });
       for (const [id, seq] of Object.entries(parsed.since ?? {})) await resume(Number(id), seq);
     }
