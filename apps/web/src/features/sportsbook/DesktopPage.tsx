@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MemberSettings } from '@sb/contract';
 import { myanmarOddsAllowed } from '@sb/domain';
@@ -7,13 +7,10 @@ import { useLayout } from '../../shared/settings/store';
 import { useSession } from '../../shared/session/store';
 import { useMemberSports } from '../../shared/sports';
 import { Tabs } from '../../shared/ui/Tabs';
-import { BetSlip } from './BetSlip';
 import { Filters } from './Filters';
-import { LiveCentre } from './LiveCentre';
 import { MarketTable, useLiveTicks, useResyncOnReconnect, type ListQuery } from './MarketTable';
-import { useSlip } from './betslip';
+import { picksOf, useSlip } from './betslip';
 import { MENU_TABS, formatOfCode } from './markets';
-import { MyBets } from './MyBets';
 import {
   earlyDaysOf,
   favouriteIds,
@@ -28,6 +25,24 @@ import { SportsMenu } from './SportsMenu';
 import styles from './sportsbook.module.css';
 
 type OddsType = MemberSettings['oddsType'];
+
+// The bet slip, my bets and the live centre load after the list's first paint, in chunks of their own: the
+// screen's first chunk is the list. A click on a price meanwhile goes to the slip's store all the same.
+const BetSlip = lazy(() => import('./BetSlip').then((module) => ({ default: module.BetSlip })));
+const MyBets = lazy(() => import('./MyBets').then((module) => ({ default: module.MyBets })));
+const LiveCentre = lazy(() => import('./LiveCentre').then((module) => ({ default: module.LiveCentre })));
+
+/** The slip's place while its chunk loads: its title and, when it holds no pick, its empty hint. */
+function SlipPlaceholder() {
+  const { t } = useTranslation();
+  const empty = useSlip((state) => picksOf(state).length === 0);
+  return (
+    <section className={styles.slip} aria-busy="true" data-testid="betslip-loading">
+      <h2 className={styles.sideTitle}>{t('sportsbook.betslip.title')}</h2>
+      {empty && <p className={styles.muted}>{t('sportsbook.betslip.empty')}</p>}
+    </section>
+  );
+}
 
 /** The value once it has stopped changing for `ms`: typing a search asks the server once, not per key. */
 function useDebounced<T>(value: T, ms: number): T {
@@ -145,12 +160,14 @@ export function DesktopPage() {
         </div>
         {viewOnly && <p className="sb-notice sb-notice--warning">{t('sportsbook.viewOnly')}</p>}
         {screen.liveCentre !== null && (
-          <LiveCentre
-            key={screen.liveCentre}
-            matchId={screen.liveCentre}
-            oddsCode={oddsCode}
-            format={format}
-          />
+          <Suspense fallback={null}>
+            <LiveCentre
+              key={screen.liveCentre}
+              matchId={screen.liveCentre}
+              oddsCode={oddsCode}
+              format={format}
+            />
+          </Suspense>
         )}
         {!favouritesMode && (
           <Tabs
@@ -170,8 +187,12 @@ export function DesktopPage() {
         </div>
       </section>
       <aside className={styles.right}>
-        <BetSlip oddsCode={oddsCode === '5' ? '1' : oddsCode} />
-        <MyBets />
+        <Suspense fallback={<SlipPlaceholder />}>
+          <BetSlip oddsCode={oddsCode === '5' ? '1' : oddsCode} />
+        </Suspense>
+        <Suspense fallback={null}>
+          <MyBets />
+        </Suspense>
       </aside>
     </div>
   );

@@ -1,4 +1,4 @@
-import { memo, useCallback, useContext, useEffect, useMemo, useRef } from 'react';
+import { lazy, memo, Suspense, useCallback, useContext, useEffect, useMemo, useRef } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
@@ -9,14 +9,18 @@ import { useFormat } from '../../shared/format';
 import { subscribeMarkets } from '../../shared/session/push';
 import { usePushStatus } from '../../shared/session/pushStatus';
 import { useLayout } from '../../shared/settings/store';
-import { QueryView } from '../../shared/ui/QueryView';
+import { QueryView, Skeleton } from '../../shared/ui/QueryView';
 import { CellLabelsContext, LineCell, MarketPrices, MyanmarCell, PriceCell, useCellLabels } from './cells';
-import { MatchMarkets } from './MatchMarkets';
 import { SELECTIONS, pageOf, useMarkets, type ColumnKind, type MarketPage, type MenuTab } from './markets';
 import { favouriteKey, useScreen, type MarketView } from './nav';
 import styles from './sportsbook.module.css';
 
 export { lineFor } from './cells';
+
+/** A match's other markets open on demand: their code loads with the first one opened. */
+const MatchMarkets = lazy(() =>
+  import('./MatchMarkets').then((module) => ({ default: module.MatchMarkets })),
+);
 
 /** What the list shows: one sport's menu tab, market type, filters and page, or the favourite matches. */
 export interface ListQuery {
@@ -534,7 +538,9 @@ function VirtualRows({
                 return (
                   <tr key={item.key} data-index={item.index} ref={virtualizer.measureElement}>
                     <td colSpan={span} className={styles.moreCell}>
-                      <MatchMarkets matchId={row.id} oddsCode={oddsCode} format={format} />
+                      <Suspense fallback={<Skeleton rows={2} />}>
+                        <MatchMarkets matchId={row.id} oddsCode={oddsCode} format={format} />
+                      </Suspense>
                     </td>
                   </tr>
                 );
