@@ -29,14 +29,22 @@ async function betRow(env: TestEnv, refNo: string) {
 
 const money = (value: bigint | null) => (value === null ? null : (Number(value) / 100).toFixed(2));
 
+/** A bet's transfers as kind:amount; a settlement that paid a rebate with the payout shows it as +rebate. */
 async function transfersOf(env: TestEnv, refNo: string) {
-  const rows = await env.ctx.db
-    .selectFrom('transfers')
-    .select(['transfer_id', 'kind', 'amount'])
-    .where('ref', '=', refNo)
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => `${row.kind}:${money(row.amount)}`);
+  const result = await sql<{ kind: string; amount: string; rebate: string }>`
+    select t.kind, t.amount::text as amount,
+      (coalesce(sum(e.amount) filter (where la.kind = 'available'), 0) - t.amount)::text as rebate
+    from transfers t
+    join entries e on e.transfer_pk = t.id
+    join ledger_accounts la on la.id = e.ledger_account_id
+    where t.ref = ${refNo}
+    group by t.id
+    order by t.id`.execute(env.ctx.db);
+  return result.rows.map(
+    (row) =>
+      `${row.kind}:${money(BigInt(row.amount))}` +
+      (row.kind === 'settle' && BigInt(row.rebate) !== 0n ? `+${money(BigInt(row.rebate))}` : ''),
+  );
 }
 
 /** The ledger holds the upline's parts: each level's account equals its parts of the standing settlements. */
@@ -113,11 +121,7 @@ describeEachDatabase('settlement', (env) => {
     ]);
     // 10,000 - 500 staked + 425 paid + 1.13 rebate.
     expect(await me.balance()).toEqual({ balance: '9926.13', outstanding: '0.00' });
-    expect(await transfersOf(env(), homeMinusHalf)).toEqual([
-      'stake:100.00',
-      'settle:195.00',
-      'commission:0.25',
-    ]);
+    expect(await transfersOf(env(), homeMinusHalf)).toEqual(['stake:100.00', 'settle:195.00+0.25']);
     expect((await env().ctx.ledger.verify(env().ctx.db)).ok).toBe(true);
 
     // The upline's parts add up to the book's result on every bet.
@@ -213,11 +217,9 @@ describeEachDatabase('settlement', (env) => {
     expect(await me.balance()).toEqual({ balance: '10130.50', outstanding: '0.00' });
     expect(await transfersOf(env(), home)).toEqual([
       'stake:100.00',
-      'settle:195.00',
-      'commission:0.25',
+      'settle:195.00+0.25',
       'reversal:195.25',
-      'settle:0.00',
-      'commission:0.25',
+      'settle:0.00+0.25',
     ]);
 
     // And back again: the statement keeps every step, the balance is the first settlement's.
@@ -247,7 +249,7 @@ describeEachDatabase('settlement', (env) => {
     await desk.trade('result', { match_id: game.id, ht: null, ft: { home: 1, away: 1 } });
     await runSettlement(env());
     expect(await betRow(env(), home)).toMatchObject({ status: 'won', payout: 19500n, settle_gen: 1 });
-    expect(await transfersOf(env(), home)).toEqual(['stake:100.00', 'settle:195.00', 'commission:0.25']);
+    expect(await transfersOf(env(), home)).toEqual(['stake:100.00', 'settle:195.00+0.25']);
   });
 
   it('a half-time result settles first-half bets only; the full-time result the rest', async () => {

@@ -256,12 +256,16 @@ export const settlementRepository = {
   },
 
   /** Accounts (members and their uplines) by primary key: what commission and shares need. */
-  async accounts(ex: Executor, pks: string[]) {
+  /** These accounts and every account on their paths (their uplines), in one read. */
+  async accountsOnPaths(ex: Executor, pks: string[]) {
     if (pks.length === 0) return [];
+    const onPaths = sql<string>`(select distinct p.id::bigint from accounts m,
+      unnest(string_to_array(m.path, '/')) as p(id)
+      where m.id = any(${pks.map((pk) => String(pk))}::bigint[]) and p.id <> '')`;
     return ex
       .selectFrom('accounts')
       .selectAll()
-      .where(sql<boolean>`id = any(${pks.map((pk) => String(pk))}::bigint[])`)
+      .where(sql<boolean>`id in ${onPaths}`)
       .execute();
   },
 

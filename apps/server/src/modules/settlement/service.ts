@@ -226,7 +226,7 @@ export class SettlementService {
         continue;
       }
       gen += 1;
-      transfers.push(...books.settlement(bet, gen, reservationId, figures, rebate));
+      transfers.push(books.settlement(bet, gen, reservationId, figures, rebate));
       updates.push({
         id: bet.id,
         status: figures.status,
@@ -335,9 +335,15 @@ export class SettlementService {
       let total = 0n;
       // Opened (and so locked) in id order: two batches in flight never wait on each other crosswise.
       const levels = [...group.byLevel].sort(([a], [b]) => (BigInt(a) < BigInt(b) ? -1 : 1));
+      const accounts = await bulkLedger.memberAccounts(
+        trx,
+        levels.filter(([, amount]) => amount !== 0n).map(([pk]) => pk),
+        UPLINE_PL,
+        group.currency,
+      );
       for (const [accountPk, amount] of levels) {
-        if (amount === 0n) continue;
-        const account = await bulkLedger.ensureMemberAccount(trx, accountPk, UPLINE_PL, group.currency);
+        const account = accounts.get(accountPk);
+        if (amount === 0n || !account) continue;
         entries.push({ accountId: account, amount, kept: true });
         total += amount;
       }
@@ -389,12 +395,15 @@ export class SettlementService {
   /** Locks the members' ledger accounts and knows their chains: the batch's books. */
   private async openBooks(trx: Trx, bets: LockedBet[]) {
     const memberPks = [...new Set(bets.map((bet) => bet.account_pk))];
-    const members = await repo.accounts(trx, memberPks);
-    const ancestorPks = [...new Set(members.flatMap((m) => m.path.split('/').filter(Boolean)))];
     const everyone = new Map(
-      (await repo.accounts(trx, ancestorPks)).map((account) => [String(account.id), account]),
+      (await repo.accountsOnPaths(trx, memberPks)).map((account) => [String(account.id), account]),
     );
-    const accounts = new Map(members.map((account) => [String(account.id), account]));
+    const accounts = new Map(
+      memberPks.flatMap((pk) => {
+        const account = everyone.get(pk);
+        return account ? [[pk, account] as const] : [];
+      }),
+    );
     const locked = await bulkLedger.lockMemberAccounts(trx, memberPks, [
       MEMBER_AVAILABLE,
       MEMBER_OUTSTANDING,
@@ -453,19 +462,20 @@ class Books {
       .filter((account): account is AccountRow => account !== undefined && account.level !== 'member');
   }
 
-  /** Posts the reservation: the stake to the house, the payout to the member; then the rebate. */
+  /**
+   * Posts the reservation in one transfer: the stake leaves the outstanding account, the payout and the
+   * rebate reach the available one, the house takes the difference. Its amount is the payout; the rebate
+   * is what the member was credited beyond it (the statements read it so).
+   */
   settlement(
     bet: LockedBet,
     gen: number,
     reservationId: string,
     figures: BetFigures,
     rebate: bigint,
-  ): BulkTransfer[] {
-    const house = this.house(bet.currency);
-    const available = this.account(bet, MEMBER_AVAILABLE);
-    const outstanding = this.account(bet, MEMBER_OUTSTANDING);
+  ): BulkTransfer {
     this.spend(bet, -(figures.payout + rebate));
-    const settle: BulkTransfer = {
+    return {
       transferId: `settle:${bet.ref_no}:${gen}`,
       kind: 'settle',
       ownerPk: bet.account_pk,
@@ -473,28 +483,12 @@ class Books {
       amount: figures.payout,
       ref: bet.ref_no,
       entries: [
-        { accountId: outstanding, amount: -bet.risk, kept: true },
-        { accountId: available, amount: figures.payout, kept: true },
-        { accountId: house, amount: bet.risk - figures.payout, kept: false },
+        { accountId: this.account(bet, MEMBER_OUTSTANDING), amount: -bet.risk, kept: true },
+        { accountId: this.account(bet, MEMBER_AVAILABLE), amount: figures.payout + rebate, kept: true },
+        { accountId: this.house(bet.currency), amount: bet.risk - figures.payout - rebate, kept: false },
       ],
       closes: { reservationId, state: figures.payout === bet.risk ? 'voided' : 'posted' },
     };
-    if (rebate === 0n) return [settle];
-    return [
-      settle,
-      {
-        transferId: `commission:${bet.ref_no}:${gen}`,
-        kind: 'commission',
-        ownerPk: bet.account_pk,
-        currency: bet.currency,
-        amount: rebate,
-        ref: bet.ref_no,
-        entries: [
-          { accountId: house, amount: -rebate, kept: false },
-          { accountId: available, amount: rebate, kept: true },
-        ],
-      },
-    ];
   }
 
   /**

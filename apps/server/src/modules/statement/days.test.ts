@@ -10,6 +10,7 @@ const move = (kind: string, delta: bigint, extra: Partial<MovementSum> = {}): Mo
   release: false,
   delta,
   reversedCommission: 0n,
+  settleCommission: 0n,
   count: 1,
   ...extra,
 });
@@ -65,6 +66,16 @@ describe('a day of movements', () => {
       move('withdraw', -4_513n),
     ]);
     expect(figures).toEqual({ settled: -10_000n, commission: 25n, adjustment: -4_513n });
+  });
+
+  it('a settlement carrying its rebate splits into the result and the commission', () => {
+    // Won 95 with a 0.25 rebate in the one transfer, reversed, settled lost (-100) with the rebate again.
+    const figures = classify([
+      move('settle', 9_525n, { settleCommission: 25n }),
+      move('reversal', -9_525n, { reversedCommission: 25n }),
+      move('settle', -9_975n, { settleCommission: 25n }),
+    ]);
+    expect(figures).toEqual({ settled: -10_000n, commission: 25n, adjustment: 0n });
   });
 
   it('a cancelled settled bet gives back its result and rebate', () => {

@@ -46,7 +46,8 @@ export function bucketOf(ms: number): number {
 }
 
 /**
- * A day's balance movements by meaning. A reversal (resettlement) or the cancellation of a settled bet
+ * A day's balance movements by meaning. A settlement carries its rebate: that part goes to commission (books
+ * written before kept it as a 'commission' transfer of its own). A reversal (resettlement) or the cancellation of a settled bet
  * gives back the payout and the rebate: the rebate part goes to commission, the rest to the settled amount.
  * Anything else that moved the balance (deposits, withdrawals, adjustments) is the adjustment column;
  * stakes and released reservations net to zero (money between the member's own accounts).
@@ -56,8 +57,10 @@ export function classify(moves: MovementSum[]): { settled: bigint; commission: b
   let commission = 0n;
   let adjustment = 0n;
   for (const move of moves) {
-    if (move.kind === 'settle') settled += move.delta;
-    else if (move.kind === 'commission') commission += move.delta;
+    if (move.kind === 'settle') {
+      commission += move.settleCommission;
+      settled += move.delta - move.settleCommission;
+    } else if (move.kind === 'commission') commission += move.delta;
     else if (move.kind === 'reversal' || (move.kind === 'cancel' && !move.release)) {
       commission -= move.reversedCommission;
       settled += move.delta + move.reversedCommission;

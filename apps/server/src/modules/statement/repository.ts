@@ -8,6 +8,11 @@ import type { Executor } from '../wallet/repository';
 
 /** The member's ledger accounts that make up the statement balance (see StatementService). */
 const BALANCE_KINDS = ['available', 'outstanding', 'receivable'];
+/**
+ * Of a settle transfer grouped with its entries: what reached the member's available account beyond the
+ * payout (the transfer's amount), i.e. the rebate paid with it.
+ */
+const creditedBeyondAmount = sql`coalesce(sum(e.amount) filter (where la.kind = 'available'), 0) - t.amount`;
 /** A credit member's credit line moves their available money but is not theirs: left out of the balance. */
 const CREDIT_KINDS = ['credit_given', 'credit_taken'];
 /** Transfers listed by the adjustment call. */
@@ -44,6 +49,8 @@ export interface MovementSum {
   delta: bigint;
   /** For reversals and cancels of a settled bet: the rebate taken back (transfer amount - payout reversed). */
   reversedCommission: bigint;
+  /** For settlements: the rebate paid with them (credited to available beyond the payout, the amount). */
+  settleCommission: bigint;
   count: number;
 }
 
@@ -204,11 +211,12 @@ export const statementRepository = {
       release: boolean;
       delta: string;
       reversed_commission: string;
+      settle_commission: string;
       n: string;
     }>`
       with moves as (
         select t.id, t.kind, t.amount, t.ref, t.owner_pk, t.created_at, sum(e.amount) as delta,
-          bool_or(la.kind = 'outstanding') as release
+          bool_or(la.kind = 'outstanding') as release, ${creditedBeyondAmount} as rebate
         from transfers t
         join entries e on e.transfer_pk = t.id
         join ledger_accounts la on la.id = e.ledger_account_id
@@ -223,6 +231,7 @@ export const statementRepository = {
           m.amount - coalesce((select p.amount from transfers p
             where p.owner_pk = m.owner_pk and p.ref = m.ref and p.kind = 'settle' and p.id < m.id
             order by p.id desc limit 1), 0) end), 0)::text as reversed_commission,
+        coalesce(sum(m.rebate) filter (where m.kind = 'settle'), 0)::text as settle_commission,
         count(*)::text as n
       from moves m
       group by 1, 2, 3
@@ -233,6 +242,7 @@ export const statementRepository = {
       release: row.release,
       delta: big(row.delta),
       reversedCommission: big(row.reversed_commission),
+      settleCommission: big(row.settle_commission),
       count: Number(row.n),
     }));
   },
@@ -273,7 +283,7 @@ export const statementRepository = {
     const result = await sql<Record<string, unknown>>`
       with moves as (
         select t.id, t.transfer_id, t.kind, t.amount, t.ref, t.owner_pk, t.created_at, sum(e.amount) as delta,
-          bool_or(la.kind = 'outstanding') as release
+          bool_or(la.kind = 'outstanding') as release, ${creditedBeyondAmount} as rebate
         from transfers t
         join entries e on e.transfer_pk = t.id
         join ledger_accounts la on la.id = e.ledger_account_id
@@ -285,10 +295,10 @@ export const statementRepository = {
         (select p.amount from transfers p
           where p.owner_pk = m.owner_pk and p.ref = m.ref and p.kind = 'settle' and p.id < m.id
           order by p.id desc limit 1)::text as reversed_payout,
-        -- The settlement's rebate is its sibling transfer 'commission:<ref>:<gen>' (settlement's transfer ids).
-        (select c.amount from transfers c
-          where m.kind = 'settle' and c.transfer_id = 'commission:' || substring(m.transfer_id from 8))::text
-          as commission,
+        -- A settlement's rebate rides in it; books written before that hold it in a sibling transfer
+        -- 'commission:<ref>:<gen>'.
+        (case when m.kind = 'settle' then m.rebate + coalesce((select c.amount from transfers c
+          where c.transfer_id = 'commission:' || substring(m.transfer_id from 8)), 0) end)::text as commission,
         b.id::text as bet_id, b.ref_no, b.kind as bet_kind, b.stake::text as stake, b.status, b.settle_gen,
         count(*) over () as total
       from moves m

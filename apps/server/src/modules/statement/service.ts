@@ -458,7 +458,7 @@ function historyRow(row: MovementRow, legs: LegRow[]): SettlementHistoryRow {
     bet_type: betTypeOf(row.bet_kind, legs),
     stake: formatMinor(row.stake),
     payout: formatMinor(isSettle ? row.amount : -reversedPayout),
-    win_loss: formatMinor(isSettle ? row.delta : row.delta + reversedCommission),
+    win_loss: formatMinor(isSettle ? row.delta - (row.commission ?? 0n) : row.delta + reversedCommission),
     commission: formatMinor(isSettle ? (row.commission ?? 0n) : -reversedCommission),
     status: row.status as BetStatus,
     resettled: row.settle_gen > 1,

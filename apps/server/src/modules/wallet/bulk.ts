@@ -94,6 +94,29 @@ export const bulkLedger = {
     return row.id;
   },
 
+  /**
+   * Owners' accounts of one kind and currency by owner, opening (idempotently) those not there yet: one
+   * read for the usual case where every one exists. Opened in owner order, so concurrent batches agree.
+   */
+  async memberAccounts(
+    trx: Trx,
+    ownerPks: string[],
+    kind: string,
+    currency: string,
+  ): Promise<Map<string, string>> {
+    if (ownerPks.length === 0) return new Map();
+    const found = await sql<{ id: string; owner_pk: string }>`
+      select id::text as id, owner_pk::text as owner_pk from ledger_accounts
+      where coalesce(owner_pk, 0) = any(${text(ownerPks)}::bigint[]) and kind = ${kind}
+        and currency = ${currency}`.execute(trx);
+    const ids = new Map(found.rows.map((row) => [row.owner_pk, row.id]));
+    const missing = ownerPks.filter((pk) => !ids.has(pk)).sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+    for (const ownerPk of missing) {
+      ids.set(ownerPk, await bulkLedger.ensureMemberAccount(trx, ownerPk, kind, currency));
+    }
+    return ids;
+  },
+
   /** The house roll-up account of a currency (entries only, never a hot row). */
   async houseAccount(trx: Trx, currency: string): Promise<string> {
     // Read first: the upsert below locks the row till commit, which would serialise concurrent batches.
