@@ -98,3 +98,72 @@ export async function runLoad(
     max_ms: Number((latencies[latencies.length - 1] ?? 0).toFixed(2)),
   };
 }
+
+/**
+ * Open-loop load: requests start on a fixed schedule (`rate` a second, in 10 ms slots) whatever the server's
+ * pace, as members arrive in life; each latency counts from the request's scheduled start, so a server that
+ * falls behind shows it (no coordinated omission). At most `maxOutstanding` requests are open at once: past
+ * that the schedule waits, and `stalled_slots` says how often.
+ */
+export async function runOpenLoad(
+  name: string,
+  options: { rate: number; seconds: number; maxOutstanding: number },
+  next: (index: number) => { url: string; body: unknown },
+): Promise<LoadResult & { offered_rate: number; stalled_slots: number }> {
+  const latencies: number[] = [];
+  let ok = 0;
+  let failed = 0;
+  let outstanding = 0;
+  let stalled = 0;
+  let sent = 0;
+  const slotMs = 10;
+  const slots = Math.round((options.seconds * 1000) / slotMs);
+  const open = new Set<Promise<void>>();
+  const started = performance.now();
+  for (let slot = 0; slot < slots; slot += 1) {
+    const slotStart = started + slot * slotMs;
+    const wait = slotStart - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    // Spread the rate over the slots exactly: this slot's share is the running total's increment.
+    const due = Math.floor(((slot + 1) * options.rate * slotMs) / 1000) - sent;
+    for (let k = 0; k < due; k += 1) {
+      if (outstanding >= options.maxOutstanding) {
+        stalled += 1;
+        await Promise.race(open);
+      }
+      const { url, body } = next(sent);
+      sent += 1;
+      outstanding += 1;
+      const request = postJson(url, body)
+        .then(({ reply }) => {
+          latencies.push(performance.now() - slotStart);
+          if (String(reply.status) === '1') ok += 1;
+          else failed += 1;
+        })
+        .catch(() => {
+          failed += 1;
+        })
+        .finally(() => {
+          outstanding -= 1;
+          open.delete(request);
+        });
+      open.add(request);
+    }
+  }
+  await Promise.all(open);
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    name,
+    requests: latencies.length,
+    ok,
+    failed,
+    seconds: Number(seconds.toFixed(2)),
+    throughput: Number((ok / seconds).toFixed(1)),
+    offered_rate: options.rate,
+    stalled_slots: stalled,
+    p50_ms: Number(percentile(latencies, 50).toFixed(2)),
+    p99_ms: Number(percentile(latencies, 99).toFixed(2)),
+    max_ms: Number((latencies[latencies.length - 1] ?? 0).toFixed(2)),
+  };
+}

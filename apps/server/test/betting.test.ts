@@ -502,7 +502,14 @@ describeEachDatabase('bet placement', (env) => {
       const me = await member(env());
       const bet = () =>
         me.bet('betsingle', { market_id: match.ou, selection: 'o', odds: '0.80', stake: '100' });
+      const room = async () => {
+        const check = await me.bet('betcheck', { market_id: match.ou, selection: 'o', odds: '0.80' });
+        return [check.body.max_stake, check.body.max_per_match_left];
+      };
+      expect(await room()).toEqual(['100.00', '150.00']);
       expect((await bet()).body.bet).toMatchObject({ status: 'waiting' });
+      // The ticket check shows the room left on the match: 50 of the 150 cap, below the 100 max stake.
+      expect(await room()).toEqual(['50.00', '50.00']);
       expect((await bet()).body.statusdesc).toBe('betOverMaxPerMatch');
       await desk.trade('live', { match_id: match.id, period: '1h', minute: 22, home: 1, away: 0, goal: 'h' });
       await settle();

@@ -580,6 +580,37 @@ describeEachDatabase('settlement', (env) => {
     expect((await env().ctx.ledger.verify(env().ctx.db)).ok).toBe(true);
   });
 
+  it('a running bet the operator cancels gives its stake and its room on the match back', async () => {
+    await seeded(env());
+    const desk = await tradingDesk(env());
+    const game = await match(env(), desk);
+    const bo = await boLogin(env().app);
+    await bo.call('setbetlimits', {
+      account_id: 'demomyr',
+      limits: [{ id: '1', min: '5', max: '100', max_payout: '1000', max_per_match: '150' }],
+    });
+    const me = await member(env());
+    const bet = () => me.bet('betsingle', { market_id: game.ou, selection: 'o', odds: '1.80', stake: '100' });
+    const first = await bet();
+    const refused = await me.api('bet/betsingle', {
+      odds_type: '4',
+      idempotency_key: randomUUID(),
+      market_id: game.ou,
+      selection: 'o',
+      odds: '1.80',
+      stake: '100',
+    });
+    expect(refused.statusdesc).toBe('betOverMaxPerMatch');
+    const cancelled = await bo.call('trade/cancelbet', { ref_no: first, reason: 'wrong line' });
+    expect(cancelled.body).toMatchObject({ status: '1', bet_status: 'void' });
+    expect(await betRow(env(), first)).toMatchObject({ status: 'void' });
+    expect(await me.balance()).toEqual({ balance: '10000.00', outstanding: '0.00' });
+    // The cancelled stake no longer counts against the match's 150.
+    expect(await bet()).toBeTruthy();
+    expect(await me.balance()).toEqual({ balance: '9900.00', outstanding: '100.00' });
+    expect((await env().ctx.ledger.verify(env().ctx.db)).ok).toBe(true);
+  });
+
   it('resettlement of a member who spent the winnings books the shortfall as receivable, never below zero', async () => {
     await seeded(env());
     const desk = await tradingDesk(env());

@@ -2,6 +2,7 @@ import { CompiledQuery, sql } from 'kysely';
 import { PREPARED } from '../../db/database';
 import type { SessionGuard } from '../account/service';
 import type { Executor } from '../wallet/repository';
+import { exposureOfBet } from './exposure';
 
 export interface NewBet {
   createdAt: Date;
@@ -141,7 +142,12 @@ export const betRepository = {
   },
 
   /** The running totals a refused bet would have crossed, with the caps in force (day caps from config). */
-  async exposureOf(ex: Executor, accountPk: string, currency: string, adds: ExposureAdd[]) {
+  async exposureOf(
+    ex: Executor,
+    accountPk: string,
+    currency: string,
+    adds: Pick<ExposureAdd, 'scope' | 'sportId'>[],
+  ) {
     if (adds.length === 0) return [];
     const json = JSON.stringify(adds.map((add) => ({ scope: add.scope, sport: add.sportId })));
     const result = await sql<{ scope: string; total: bigint; day_cap: bigint | null }>`
@@ -163,6 +169,23 @@ export const betRepository = {
       update bet_exposure x set total = greatest(x.total - r.amount, 0)
       from jsonb_to_recordset(${json}::jsonb) as r(scope text, amount bigint)
       where x.account_pk = ${accountPk} and x.scope = r.scope`.execute(ex);
+  },
+
+  /** Takes a bet that stops counting (an operator's cancel of a running bet) off its running totals. */
+  async releaseBetExposure(ex: Executor, betId: string) {
+    const bet = await ex
+      .selectFrom('bets')
+      .select(['account_pk', 'kind', 'stake', 'max_payout', 'created_at'])
+      .where('id', '=', betId)
+      .executeTakeFirst();
+    if (!bet) return;
+    const legs = await ex
+      .selectFrom('bet_legs')
+      .select(['match_id', 'sport_id'])
+      .where('bet_id', '=', betId)
+      .orderBy('leg_no')
+      .execute();
+    await betRepository.releaseExposure(ex, String(bet.account_pk), exposureOfBet(bet, legs));
   },
 
   async findByIdempotencyKey(ex: Executor, accountPk: string, key: string) {

@@ -32,6 +32,7 @@ import type { MarketSnapshot } from '../catalog/snapshot';
 import { isUniqueViolation } from '../account/service';
 import { MemberNotifier } from '../../push/member';
 import { PlacementBatcher } from './batcher';
+import { dayScope, exposureOfBet, matchScope } from './exposure';
 import { resolvePick, strikePrice, type ResolvedPick } from './pricing';
 import { myanmarView } from '../markets/format';
 import { resolveMyanmarPick, strikeMyanmar } from './myanmar';
@@ -81,13 +82,28 @@ export class BettingService {
     const session = await this.accounts.requireSession(input);
     const pick = resolvePick(this.snapshot, input, input.odds_type);
     const limits = await this.limitsFor(session, [String(pick.match.sportId)]);
+    // A member with a per-match cap sees the room left on this match: what they may still stake on it.
+    let matchRoom: bigint | null = null;
+    if (limits.maxPerMatch !== null) {
+      const scope = matchScope(pick.match.id);
+      const [row] = await repo.exposureOf(
+        this.ctx.db,
+        String(session.account.id),
+        session.account.currency ?? '',
+        [{ scope, sportId: null }],
+      );
+      const staked = row ? BigInt(row.total) : 0n;
+      matchRoom = limits.maxPerMatch > staked ? limits.maxPerMatch - staked : 0n;
+    }
+    const max = toMinorUnits(limits.max);
     return {
       market_id: pick.market.id,
       selection: pick.selection,
       odds: pick.current,
       odds_changed: pick.current !== input.odds,
       min_stake: limits.min,
-      max_stake: limits.max,
+      max_stake: matchRoom !== null && matchRoom < max ? fromMinorUnits(matchRoom) : limits.max,
+      max_per_match_left: matchRoom === null ? null : fromMinorUnits(matchRoom),
       max_payout: limits.maxPayout,
       live: pick.match.live,
     };
@@ -311,16 +327,7 @@ export class BettingService {
           await repo.setStatus(trx, bet.id, 'rejected', reason);
           // A rejected bet is no longer open on its match and pays nothing: its running totals go back.
           const mine = legs.filter((leg) => String(leg.bet_id) === bet.id);
-          const [first] = mine;
-          await repo.releaseExposure(trx, bet.account_pk, [
-            ...(bet.kind === 'single' && first
-              ? [{ scope: matchScope(first.match_id), amount: bet.stake }]
-              : []),
-            ...[...new Set(mine.map((leg) => leg.sport_id))].map((sportId) => ({
-              scope: dayScope(bet.created_at, sportId),
-              amount: bet.max_payout,
-            })),
-          ]);
+          await repo.releaseExposure(trx, bet.account_pk, exposureOfBet(bet, mine));
           decided.rejected += 1;
         } else {
           await repo.setStatus(trx, bet.id, 'running', null);
@@ -799,15 +806,6 @@ function isCheckViolation(error: unknown, constraint: string): boolean {
     'constraint' in error &&
     error.constraint === constraint
   );
-}
-
-function matchScope(matchId: number | string): string {
-  return `m:${matchId}`;
-}
-
-/** The GMT+8 day of a time, as the books count their days. */
-function dayScope(at: Date, sportId: number): string {
-  return `d:${new Date(at.getTime() + GMT8_MS).toISOString().slice(0, 10)}:${sportId}`;
 }
 
 function parlayPick(pick: ResolvedPick) {

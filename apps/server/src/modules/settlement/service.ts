@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import type { AccountRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { MemberNotifier } from '../../push/member';
+import { betRepository } from '../betting/repository';
 import { bulkLedger, type BulkEntry, type BulkTransfer, type LockedAccount } from '../wallet/bulk';
 import { MEMBER_AVAILABLE, MEMBER_OUTSTANDING, type Trx } from '../wallet/service';
 import { betFigures, legOutcome, rebateOf, type BetFigures, type BetRow } from './figures';
@@ -274,6 +275,8 @@ export class SettlementService {
           ? books.release(bet, `cancel:${bet.ref_no}`)
           : books.reversal(bet, `cancel:${bet.ref_no}`, { refundStake: true });
       await bulkLedger.write(trx, [transfer]);
+      // A running bet cancelled no longer counts against its match or day: the member has that room again.
+      if (bet.settled_at === null) await betRepository.releaseBetExposure(trx, bet.id);
       if (bet.settled_at !== null) await this.postShares(trx, `cancel:${bet.ref_no}`, [bet], [], [bet]);
       await repo.updateBets(trx, [{ ...runningAgain(bet, gen, bet.reservation_id), status: 'void' }]);
       await repo.markCancelled(trx, bet.id, this.ctx.now(), reason);
