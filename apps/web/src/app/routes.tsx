@@ -50,10 +50,11 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: 'desktop',
-                lazy: screen(
-                  () => import('../features/sportsbook/DesktopPage'),
-                  (module) => module.DesktopPage,
-                ),
+                // Its loader starts the first list while the screen renders (it never waits for it).
+                lazy: async () => {
+                  const module = await withTimeout(import('../features/sportsbook/DesktopPage'));
+                  return { Component: module.DesktopPage, loader: module.desktopLoader };
+                },
               },
               {
                 path: 'tournament2',

@@ -2,25 +2,18 @@ import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MemberSettings } from '@sb/contract';
 import { myanmarOddsAllowed } from '@sb/domain';
+import { queryClient } from '../../shared/api/queryClient';
 import { saveMemberSettingsQuietly } from '../../shared/settings/api';
 import { useLayout } from '../../shared/settings/store';
 import { useSession } from '../../shared/session/store';
 import { useMemberSports } from '../../shared/sports';
 import { Tabs } from '../../shared/ui/Tabs';
 import { Filters } from './Filters';
-import { MarketTable, useLiveTicks, useResyncOnReconnect, type ListQuery } from './MarketTable';
+import { listQueryOf, oddsCodeOf, prefetchFirstList } from './api/market-list';
+import { MarketTable, useLiveTicks, useResyncOnReconnect } from './MarketTable';
 import { picksOf, useSlip } from './betslip';
 import { MENU_TABS, formatOfCode } from './markets';
-import {
-  earlyDaysOf,
-  favouriteIds,
-  marketViewOf,
-  menuOf,
-  pageSizeOf,
-  sortOf,
-  timeFilterShown,
-  useScreen,
-} from './nav';
+import { favouriteIds, marketViewOf, menuOf, timeFilterShown, useScreen } from './nav';
 import { SportsMenu } from './SportsMenu';
 import styles from './sportsbook.module.css';
 
@@ -31,6 +24,15 @@ type OddsType = MemberSettings['oddsType'];
 const BetSlip = lazy(() => import('./BetSlip').then((module) => ({ default: module.BetSlip })));
 const MyBets = lazy(() => import('./MyBets').then((module) => ({ default: module.MyBets })));
 const LiveCentre = lazy(() => import('./LiveCentre').then((module) => ({ default: module.LiveCentre })));
+
+/**
+ * The route's loader: the first list is asked for as the screen's code arrives, not after its first paint.
+ * It returns nothing, so the screen never waits for it.
+ */
+export function desktopLoader(): null {
+  prefetchFirstList(queryClient);
+  return null;
+}
 
 /** The slip's place while its chunk loads: its title and, when it holds no pick, its empty hint. */
 function SlipPlaceholder() {
@@ -78,8 +80,7 @@ export function DesktopPage() {
     useLayout((state) => state.searchText.trim()),
     300,
   );
-  const eventSorting = useLayout((state) => state.pageDisplay.eventSorting);
-  const pageSize = useLayout((state) => state.pageDisplay.pageSize);
+  const pageDisplay = useLayout((state) => state.pageDisplay);
   const screen = useScreen();
   const currency = useSession((state) => state.account?.info.currency);
   const viewOnly = useSession((state) => state.viewOnly);
@@ -91,7 +92,7 @@ export function DesktopPage() {
   const sportId = !menuLoaded || sports.some((sport) => sport.id === menu2) ? menu2 : (sports[0]?.id ?? null);
   const menu = menuOf(menu1);
   const view = marketViewOf(menu, menu3);
-  const oddsCode = oddsType === '5' && !myanmarAllowed ? '1' : oddsType;
+  const oddsCode = oddsCodeOf(oddsType, currency ?? '');
   const format = formatOfCode(oddsCode);
   const favouritesMode = menu0 === 'fav';
   const showTimeFilter = !favouritesMode && timeFilterShown({ menu0 }, menu, sportId);
@@ -111,24 +112,21 @@ export function DesktopPage() {
   useLiveTicks(topics, format);
   useResyncOnReconnect();
 
-  const query: ListQuery | null =
-    sportId === null && !favouritesMode
-      ? null
-      : {
-          sportId: sportId ?? 0,
-          menu,
-          view,
-          oddsCode,
-          sort: sortOf(eventSorting),
-          timeFilter: showTimeFilter ? screen.timeFilter : 0,
-          liveOnly: menu !== 'live' && screen.liveOnly,
-          selectedDays: menu === 'early' ? earlyDaysOf(selectedDays) : '1',
-          leagues: selectedLeagues.map(Number).filter((value) => Number.isSafeInteger(value) && value > 0),
-          search,
-          page: screen.page,
-          pageSize: pageSizeOf(pageSize),
-          favourites: favouritesMode ? favouriteIds(favourites) : null,
-        };
+  const query = listQueryOf({
+    layout: {
+      menu0,
+      menu1,
+      menu3,
+      selectedLeagues,
+      selectedDays,
+      favourites,
+      pageDisplay,
+    },
+    screen,
+    sportId,
+    search,
+    currency: currency ?? '',
+  });
 
   return (
     <div className={styles.layout}>

@@ -2,45 +2,25 @@ import { lazy, memo, Suspense, useCallback, useContext, useEffect, useMemo, useR
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
-import type { MatchListReply } from '@sb/contract';
 import type { OddsFormat } from '@sb/domain';
-import { post } from '../../shared/api/client';
 import { useFormat } from '../../shared/format';
 import { subscribeMarkets } from '../../shared/session/push';
 import { usePushStatus } from '../../shared/session/pushStatus';
 import { useLayout } from '../../shared/settings/store';
 import { QueryView, Skeleton } from '../../shared/ui/QueryView';
+import { marketListOptions, type ListQuery } from './api/market-list';
 import { CellLabelsContext, LineCell, MarketPrices, MyanmarCell, PriceCell, useCellLabels } from './cells';
-import { SELECTIONS, pageOf, useMarkets, type ColumnKind, type MarketPage, type MenuTab } from './markets';
+import { SELECTIONS, useMarkets, type ColumnKind, type MarketPage } from './markets';
 import { favouriteKey, useScreen, type MarketView } from './nav';
 import styles from './sportsbook.module.css';
 
 export { lineFor } from './cells';
+export type { ListQuery } from './api/market-list';
 
 /** A match's other markets open on demand: their code loads with the first one opened. */
 const MatchMarkets = lazy(() =>
   import('./MatchMarkets').then((module) => ({ default: module.MatchMarkets })),
 );
-
-/** What the list shows: one sport's menu tab, market type, filters and page, or the favourite matches. */
-export interface ListQuery {
-  sportId: number;
-  menu: MenuTab;
-  view: MarketView;
-  /** The member's odds type code, '5' for the Myanmar view. */
-  oddsCode: string;
-  sort: '1' | '2' | '3';
-  timeFilter: number;
-  liveOnly: boolean;
-  /** The early tab's date (selectedDays '1'..'8'), filtered by the server; '1' elsewhere. */
-  selectedDays: string;
-  leagues: number[];
-  search: string;
-  page: number;
-  pageSize: number;
-  /** Set in the favourites menu: these matches by id (uxmatch2) instead of the sport's list. */
-  favourites: number[] | null;
-}
 
 const HDPOU_COLUMNS: { period: string; kind: ColumnKind }[] = ['ft', '1h'].flatMap((period) =>
   (['hdp', 'ou', '1x2'] as const).map((kind) => ({ period, kind })),
@@ -51,61 +31,13 @@ const columnsOf = (view: MarketView) =>
     ? HDPOU_COLUMNS
     : view.periods.flatMap((period) => view.kinds.map((kind) => ({ period, kind })));
 
-/** Fetches the list (uxmarket, or uxmatch2 for favourites) and loads it into the odds store. */
+/** The list of the query (see api/market-list), refreshed by itself while the socket is down. */
 export function useMarketList(query: ListQuery) {
   const connected = usePushStatus((state) => state.connected);
   const autoRefresh = useLayout((state) => state.betting.autoRefreshOdds !== 'false');
-  const odds_type = query.oddsCode;
   return useQuery({
-    queryKey: ['cache', 'list', query],
-    queryFn: async ({ signal }) => {
-      let reply: Partial<MatchListReply>;
-      if (query.favourites) {
-        reply =
-          query.favourites.length === 0
-            ? { leagues: [], matches: [], odds: [], links: [], heads: [], total: 0, page: 1 }
-            : await post<MatchListReply>(
-                'uxmatch2',
-                { match_ids: query.favourites.slice(0, 200), odds_type },
-                { signal },
-              );
-      } else {
-        reply = await post<MatchListReply>(
-          'uxmarket',
-          {
-            sport_id: query.sportId,
-            menu: query.menu,
-            market_type: query.view.code,
-            odds_type,
-            sort: query.sort,
-            time_filter: query.timeFilter,
-            live_only: query.liveOnly,
-            selected_days: query.selectedDays,
-            leagues: query.leagues,
-            search: query.search,
-            page: query.page,
-            page_size: query.pageSize,
-          },
-          { signal },
-        );
-      }
-      useMarkets.getState().load({ matches: reply.matches ?? [], odds: reply.odds ?? [] });
-      return pageOf(
-        {
-          leagues: reply.leagues ?? [],
-          matches: reply.matches ?? [],
-          odds: reply.odds ?? [],
-          links: reply.links ?? [],
-          heads: reply.heads ?? [],
-          total: Number(reply.total ?? 0),
-          page: Number(reply.page ?? query.page),
-        },
-        query.view.kinds,
-        query.view.periods,
-      );
-    },
+    ...marketListOptions(query),
     placeholderData: keepPreviousData,
-    staleTime: 15_000,
     // The socket keeps prices fresh; without it the list refreshes itself when the setting says so.
     refetchInterval: connected || !autoRefresh ? false : 30_000,
   });
