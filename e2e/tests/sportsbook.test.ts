@@ -185,6 +185,54 @@ describe('sportsbook screen in a browser', () => {
     await page.context().close();
   });
 
+  it('lists the early matches of the chosen day from the server, and closes the league panel on Escape or a click outside', async () => {
+    const trade = await operatorTrade(server.url);
+    // Noon GMT+8 one and two days after today's GMT+8 date.
+    const today = Math.floor((Date.now() + 8 * 3_600_000) / 86_400_000);
+    const noon = (offset: number) => new Date((today + offset) * 86_400_000 + 4 * 3_600_000).toISOString();
+    const ids: number[] = [];
+    for (const [offset, home] of [
+      [1, 'Morrow Town'],
+      [2, 'Overmorrow United'],
+    ] as const) {
+      const created = await trade('creatematch', {
+        sport_id: 1,
+        league: 'Days League',
+        home,
+        away: `${home} Reserves`,
+        kickoff: noon(offset),
+      });
+      await trade('market', {
+        match_id: created.match_id,
+        kind: 'hdp',
+        line: '0',
+        prices: { h: '1.9', a: '1.9' },
+      });
+      ids.push(Number(created.match_id));
+    }
+    const [tomorrow, dayAfter] = ids;
+    const page = await openDesktop(browser, server.url, 'demomyr');
+    await page.getByTestId('menu-tab-early').click();
+    await page.getByTestId(`match-row-${dayAfter}`).waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId(`match-row-${tomorrow}`).count()).toBe(1);
+    await page.getByTestId('early-day-2').click();
+    await page.getByTestId(`match-row-${dayAfter}`).waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await page.getByTestId(`match-row-${tomorrow}`).count()).toBe(1);
+    await page.getByTestId('early-day-3').click();
+    await page.getByTestId(`match-row-${tomorrow}`).waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await page.getByTestId(`match-row-${dayAfter}`).count()).toBe(1);
+
+    await page.getByTestId('league-filter').click();
+    await page.getByTestId('league-panel').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('league-panel').waitFor({ state: 'detached' });
+    await page.getByTestId('league-filter').click();
+    await page.getByTestId('league-panel').waitFor();
+    await page.getByTestId('market-table').click({ position: { x: 5, y: 5 } });
+    await page.getByTestId('league-panel').waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+
   it('keeps screenshots of the screen in two languages and both themes', async () => {
     await matchWithHandicap(server.url, { league: 'Shot League', home: 'Picture FC', away: 'Frame United' });
     const page = await openDesktop(browser, server.url, 'demousd');

@@ -410,7 +410,7 @@ function VirtualRows({
     getScrollElement: () => scroller.current,
     estimateSize,
     getItemKey,
-    overscan: 6,
+    overscan: 4,
     initialRect: { width: 1000, height: 800 },
   });
   // Fixed-height rows carry their height and are never measured: measuring a row reads layout, and a row a
