@@ -119,6 +119,8 @@ export async function runOpenLoad(
   const slotMs = 10;
   const slots = Math.round((options.seconds * 1000) / slotMs);
   const open = new Set<Promise<void>>();
+  // BENCH_TRACE=1: the slowest request of each second on stderr, to see when a tail happens.
+  const trace: number[] | null = process.env.BENCH_TRACE ? [] : null;
   const started = performance.now();
   for (let slot = 0; slot < slots; slot += 1) {
     const slotStart = started + slot * slotMs;
@@ -136,7 +138,12 @@ export async function runOpenLoad(
       outstanding += 1;
       const request = postJson(url, body)
         .then(({ reply }) => {
-          latencies.push(performance.now() - slotStart);
+          const ms = performance.now() - slotStart;
+          latencies.push(ms);
+          if (trace) {
+            const second = Math.floor((slotStart - started) / 1000);
+            trace[second] = Math.max(trace[second] ?? 0, ms);
+          }
           if (String(reply.status) === '1') ok += 1;
           else failed += 1;
         })
@@ -151,6 +158,7 @@ export async function runOpenLoad(
     }
   }
   await Promise.all(open);
+  if (trace) console.error(`${name} slowest per second (ms): ${trace.map((ms) => Math.round(ms)).join(' ')}`);
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   return {
