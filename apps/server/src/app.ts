@@ -53,9 +53,12 @@ export async function createServices(
   const sportOf = (matchId: number) => snapshot.matches.get(matchId)?.sportId;
   // The snapshot is patched at once (the next request sees the change); the hub writes to sockets on the
   // next turn of the event loop.
+  /** What else reacts to a committed change (settlement, below). */
+  const afterChange: ((change: CatalogChange) => void)[] = [];
   const unsubscribe = await ctx.bus.subscribe(CATALOG_CHANNEL, (message) => {
     const change = JSON.parse(message) as CatalogChange;
     if (snapshot.apply(change)) hub.publish(change, sportOf);
+    for (const react of afterChange) react(change);
   });
   const unsubscribeMembers = await ctx.bus.subscribe(MEMBER_CHANNEL, (message) => {
     const { account_id: accountId, payload } = JSON.parse(message) as { account_id: string; payload: object };
@@ -101,11 +104,12 @@ export async function createServices(
       .runDue()
       .catch((error: unknown) => ctx.log.error({ err: error }, 'settlement failed'));
   };
-  const unsubscribeResults = ctx.config.settlementWorker
-    ? await ctx.bus.subscribe(CATALOG_CHANNEL, (message) => {
-        if (message.startsWith('{"t":"result"') || message.includes('"state":2')) settleNow();
-      })
-    : async () => undefined;
+  if (ctx.config.settlementWorker) {
+    // A result or a cancellation decides bets: its queue row is committed, so settle now.
+    afterChange.push((change) => {
+      if (change.t === 'result' || (change.t === 'match' && change.match.state === 2)) settleNow();
+    });
+  }
   const settleTimer = setInterval(() => {
     if (ctx.config.settlementWorker && !services.settlement.busy) settleNow();
   }, ctx.config.settlementIntervalMs);
@@ -116,7 +120,7 @@ export async function createServices(
       clearInterval(evictTimer);
       clearInterval(acceptTimer);
       clearInterval(settleTimer);
-      await unsubscribeResults();
+      afterChange.length = 0;
       // A batch under way finishes (it is one transaction) before the database goes.
       await services.settlement.idle();
       await unsubscribe();
