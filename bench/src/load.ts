@@ -84,7 +84,11 @@ export async function runLoad(
       }
     }),
   );
-  const seconds = (Date.now() - started) / 1000;
+  return summary(name, latencies, ok, failed, (Date.now() - started) / 1000);
+}
+
+/** A run's figures: counts, throughput and latency percentiles (sorts `latencies`). */
+function summary(name: string, latencies: number[], ok: number, failed: number, seconds: number): LoadResult {
   latencies.sort((a, b) => a - b);
   return {
     name,
@@ -159,19 +163,9 @@ export async function runOpenLoad(
   }
   await Promise.all(open);
   if (trace) console.error(`${name} slowest per second (ms): ${trace.map((ms) => Math.round(ms)).join(' ')}`);
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
   return {
-    name,
-    requests: latencies.length,
-    ok,
-    failed,
-    seconds: Number(seconds.toFixed(2)),
-    throughput: Number((ok / seconds).toFixed(1)),
+    ...summary(name, latencies, ok, failed, (performance.now() - started) / 1000),
     offered_rate: options.rate,
     stalled_slots: stalled,
-    p50_ms: Number(percentile(latencies, 50).toFixed(2)),
-    p99_ms: Number(percentile(latencies, 99).toFixed(2)),
-    max_ms: Number((latencies[latencies.length - 1] ?? 0).toFixed(2)),
   };
 }
