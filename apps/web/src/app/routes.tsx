@@ -50,11 +50,10 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: 'desktop',
-                // Its loader starts the first list while the screen renders (it never waits for it).
-                lazy: async () => {
-                  const module = await withTimeout(import('../features/sportsbook/DesktopPage'));
-                  return { Component: module.DesktopPage, loader: module.desktopLoader };
-                },
+                lazy: screen(
+                  () => import('../features/sportsbook/DesktopPage'),
+                  (module) => module.DesktopPage,
+                ),
               },
               {
                 path: 'tournament2',

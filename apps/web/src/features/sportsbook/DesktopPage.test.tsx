@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import i18n from 'i18next';
 import cn from '../../locales/cn.json';
 import { useLayout } from '../../shared/settings/store';
 import { menuReply, mockFetch, renderWithProviders, signIn } from '../../test/utils';
-import { DesktopPage, desktopLoader } from './DesktopPage';
-import { marketReply } from './fixtures';
-import { useScreen } from './nav';
+import { DesktopPage } from './DesktopPage';
 
 const names = async () =>
   within(await screen.findByTestId('sports-menu'))
@@ -72,31 +70,5 @@ describe('DesktopPage sports menu', () => {
     mockFetch({ '/cache/uxmenu': () => ({ status: '0', statusdesc: 'systemError', message: '' }) });
     renderWithProviders(<DesktopPage />);
     expect(await screen.findByTestId('error-state')).toBeTruthy();
-  });
-
-  it("starts the first list from the route's loader with the stored choices; the screen takes it without asking again", async () => {
-    signIn();
-    useScreen.setState({ timeFilter: 0, liveOnly: false, page: 1, expanded: null, liveCentre: null });
-    useLayout.getState().setMenus({ menu1: 'early', menu2: 1, menu3: 'hdpou', selectedDays: '4' });
-    useLayout.getState().setPageDisplay({ pageSize: '50', eventSorting: '3' });
-    const fetch = mockFetch({ '/cache/uxmenu': () => menuReply(), '/cache/uxmarket': () => marketReply() });
-    expect(desktopLoader()).toBeNull();
-    // Asked for at once, before anything renders.
-    expect(fetch.callsTo('/cache/uxmarket')).toEqual([
-      expect.objectContaining({
-        sport_id: 1,
-        menu: 'early',
-        market_type: 'hdpou',
-        odds_type: '1',
-        sort: '3',
-        selected_days: '4',
-        page: 1,
-        page_size: 50,
-      }),
-    ]);
-    renderWithProviders(<DesktopPage />);
-    expect(await screen.findByTestId('match-row-11')).toBeTruthy();
-    await waitFor(() => expect(fetch.callsTo('/cache/uxmenu')).toHaveLength(1));
-    expect(fetch.callsTo('/cache/uxmarket')).toHaveLength(1);
   });
 });

@@ -2,14 +2,13 @@ import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MemberSettings } from '@sb/contract';
 import { myanmarOddsAllowed } from '@sb/domain';
-import { queryClient } from '../../shared/api/queryClient';
 import { saveMemberSettingsQuietly } from '../../shared/settings/api';
 import { useLayout } from '../../shared/settings/store';
 import { useSession } from '../../shared/session/store';
 import { useMemberSports } from '../../shared/sports';
 import { Tabs } from '../../shared/ui/Tabs';
 import { Filters } from './Filters';
-import { listQueryOf, oddsCodeOf, prefetchFirstList } from './api/market-list';
+import { listQueryOf, oddsCodeOf } from './api/market-list';
 import { MarketTable, useLiveTicks, useResyncOnReconnect } from './MarketTable';
 import { picksOf, useSlip } from './betslip';
 import { MENU_TABS, formatOfCode } from './markets';
@@ -24,15 +23,6 @@ type OddsType = MemberSettings['oddsType'];
 const BetSlip = lazy(() => import('./BetSlip').then((module) => ({ default: module.BetSlip })));
 const MyBets = lazy(() => import('./MyBets').then((module) => ({ default: module.MyBets })));
 const LiveCentre = lazy(() => import('./LiveCentre').then((module) => ({ default: module.LiveCentre })));
-
-/**
- * The route's loader: the first list is asked for as the screen's code arrives, not after its first paint.
- * It returns nothing, so the screen never waits for it.
- */
-export function desktopLoader(): null {
-  prefetchFirstList(queryClient);
-  return null;
-}
 
 /** The slip's place while its chunk loads: its title and, when it holds no pick, its empty hint. */
 function SlipPlaceholder() {

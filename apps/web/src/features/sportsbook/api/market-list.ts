@@ -1,9 +1,8 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { MatchListReply } from '@sb/contract';
 import { myanmarOddsAllowed } from '@sb/domain';
 import { post } from '../../../shared/api/client';
-import { useSession } from '../../../shared/session/store';
-import { useLayout, type Layout } from '../../../shared/settings/store';
+import type { Layout } from '../../../shared/settings/store';
 import { pageOf, useMarkets, type MenuTab } from '../markets';
 import {
   earlyDaysOf,
@@ -13,7 +12,6 @@ import {
   pageSizeOf,
   sortOf,
   timeFilterShown,
-  useScreen,
   type MarketView,
   type ScreenState,
 } from '../nav';
@@ -133,20 +131,3 @@ export const marketListOptions = (query: ListQuery) =>
     queryFn: ({ signal }) => fetchMarketList(query, signal),
     staleTime: 15_000,
   });
-
-/**
- * Starts the list the screen will ask for first, before the screen renders (the route's loader): the stored
- * sport (menu2) and filters, as the first render computes them while the sports menu loads. The screen's
- * query then finds it in flight or done instead of asking only after its first paint.
- */
-export function prefetchFirstList(client: QueryClient): void {
-  const layout = useLayout.getState();
-  const query = listQueryOf({
-    layout,
-    screen: useScreen.getState(),
-    sportId: layout.menu2,
-    search: layout.searchText.trim(),
-    currency: useSession.getState().account?.info.currency ?? '',
-  });
-  if (query) void client.prefetchQuery(marketListOptions(query));
-}
