@@ -19,6 +19,15 @@ async function member(env: TestEnv, accountId = 'demomyr') {
   };
 }
 
+/** The usual arrangement: demo data, a trading desk, one priced match, the demo member logged in. */
+async function scene(env: TestEnv) {
+  await seeded(env);
+  const desk = await tradingDesk(env);
+  const game = await match(env, desk);
+  const me = await member(env);
+  return { desk, game, me };
+}
+
 async function betRow(env: TestEnv, refNo: string) {
   return env.ctx.db
     .selectFrom('bets')
@@ -137,10 +146,7 @@ describeEachDatabase('settlement', (env) => {
   });
 
   it("the upline's parts follow each level's position-taking share; a chain never takes more than all", async () => {
-    await seeded(env());
-    const desk = await tradingDesk(env());
-    const game = await match(env(), desk);
-    const me = await member(env());
+    const { desk, game, me } = await scene(env());
     const bo = await boLogin(env().app);
     // The demo chain takes 20/10/10/10/20%: raising the master to 50% would make it 110%.
     expect((await bo.call('setshare', { account_id: 'demoma', share: '0.5' })).body).toMatchObject({
@@ -177,10 +183,7 @@ describeEachDatabase('settlement', (env) => {
   });
 
   it('publishing the same result twice changes nothing; a corrected result resettles through new transfers', async () => {
-    await seeded(env());
-    const desk = await tradingDesk(env());
-    const game = await match(env(), desk);
-    const me = await member(env());
+    const { desk, game, me } = await scene(env());
     const home = await me.bet('betsingle', {
       market_id: game.hdp,
       selection: 'h',
@@ -232,10 +235,7 @@ describeEachDatabase('settlement', (env) => {
   });
 
   it('a result corrected more than 72 hours after settlement is not recognised for the bets (E13)', async () => {
-    await seeded(env());
-    const desk = await tradingDesk(env());
-    const game = await match(env(), desk);
-    const me = await member(env());
+    const { desk, game, me } = await scene(env());
     const home = await me.bet('betsingle', {
       market_id: game.hdp,
       selection: 'h',
@@ -253,10 +253,7 @@ describeEachDatabase('settlement', (env) => {
   });
 
   it('a half-time result settles first-half bets only; the full-time result the rest', async () => {
-    await seeded(env());
-    const desk = await tradingDesk(env());
-    const game = await match(env(), desk);
-    const me = await member(env());
+    const { desk, game, me } = await scene(env());
     const firstHalf = await me.bet('betsingle', {
       market_id: game.hdp1h,
       selection: 'h',
@@ -530,10 +527,7 @@ describeEachDatabase('settlement', (env) => {
   });
 
   it('a cancelled match voids its singles: the stake comes back, no turnover, no rebate', async () => {
-    await seeded(env());
-    const desk = await tradingDesk(env());
-    const game = await match(env(), desk);
-    const me = await member(env());
+    const { desk, game, me } = await scene(env());
     const ref = await me.bet('betsingle', { market_id: game.ou, selection: 'u', odds: '2.05', stake: '250' });
     await desk.trade('state', { match_id: game.id, state: 2, detail: 'cancelled' });
     await runSettlement(env());
@@ -547,10 +541,7 @@ describeEachDatabase('settlement', (env) => {
   });
 
   it('the operator cancels a running bet (stake released) and a settled one (settlement reversed, stake back)', async () => {
-    await seeded(env());
-    const desk = await tradingDesk(env());
-    const game = await match(env(), desk);
-    const me = await member(env());
+    const { desk, game, me } = await scene(env());
     const running = await me.bet('betsingle', {
       market_id: game.ou,
       selection: 'o',
@@ -612,10 +603,7 @@ describeEachDatabase('settlement', (env) => {
   });
 
   it('resettlement of a member who spent the winnings books the shortfall as receivable, never below zero', async () => {
-    await seeded(env());
-    const desk = await tradingDesk(env());
-    const game = await match(env(), desk);
-    const me = await member(env());
+    const { desk, game, me } = await scene(env());
     const bo = await boLogin(env().app);
     await me.bet('betsingle', { market_id: game.oneXTwo, selection: 'x', odds: '3.30', stake: '5000' });
     await desk.trade('result', { match_id: game.id, ht: null, ft: { home: 1, away: 1 } });
