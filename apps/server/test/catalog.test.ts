@@ -182,6 +182,11 @@ describeEachDatabase('catalogue, trading API and ux calls', (env) => {
   });
 
   it('filters: leagues, search, live only, paging, sorting, early vs today', async () => {
+    // Today ends at midnight GMT+8: the clock goes to the next 09:00 GMT+8 (01:00 UTC), so five matches
+    // kicking off in the next five hours are today's whatever time the test runs.
+    const sinceNineGmt8 = (env().ctx.now().getTime() - HOUR) % (24 * HOUR);
+    env().advance((24 * HOUR - sinceNineGmt8) % (24 * HOUR));
+    const now = env().ctx.now().getTime();
     await seeded(env());
     const desk = await tradingDesk(env());
     const ids: number[] = [];
@@ -190,7 +195,7 @@ describeEachDatabase('catalogue, trading API and ux calls', (env) => {
         league: i < 3 ? 'Alpha League' : 'Beta League',
         home: `Team ${i}`,
         away: `Rival ${i}`,
-        kickoff: new Date(Date.now() + (i + 1) * HOUR).toISOString(),
+        kickoff: new Date(now + (i + 1) * HOUR).toISOString(),
       });
       await desk.trade('market', { match_id: id, kind: 'hdp', line: '0', prices: { h: '1.9', a: '1.9' } });
       ids.push(id);
@@ -198,7 +203,7 @@ describeEachDatabase('catalogue, trading API and ux calls', (env) => {
     const early = await desk.createMatch({
       home: 'Later',
       away: 'Side',
-      kickoff: new Date(Date.now() + 72 * HOUR).toISOString(),
+      kickoff: new Date(now + 72 * HOUR).toISOString(),
     });
     await desk.trade('market', { match_id: early, kind: 'hdp', line: '0', prices: { h: '1.9', a: '1.9' } });
     await settle();
