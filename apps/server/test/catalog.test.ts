@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seeded } from './support/fixtures';
-import { call, describeEachDatabase } from './support/harness';
+import { call, describeEachDatabase, toMorningGmt8 } from './support/harness';
 import { settle, tradingDesk } from './support/catalog';
 import { MarketSnapshot } from '../src/modules/catalog/snapshot';
 import { catalogRepository } from '../src/modules/catalog/repository';
@@ -182,11 +182,8 @@ describeEachDatabase('catalogue, trading API and ux calls', (env) => {
   });
 
   it('filters: leagues, search, live only, paging, sorting, early vs today', async () => {
-    // Today ends at midnight GMT+8: the clock goes to the next 09:00 GMT+8 (01:00 UTC), so five matches
-    // kicking off in the next five hours are today's whatever time the test runs.
-    const sinceNineGmt8 = (env().ctx.now().getTime() - HOUR) % (24 * HOUR);
-    env().advance((24 * HOUR - sinceNineGmt8) % (24 * HOUR));
-    const now = env().ctx.now().getTime();
+    // Five matches in the next five hours, all today's whatever time the test runs.
+    const now = toMorningGmt8(env());
     await seeded(env());
     const desk = await tradingDesk(env());
     const ids: number[] = [];

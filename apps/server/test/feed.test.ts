@@ -7,7 +7,7 @@ import { FeedRunner, DEFAULT_RUNNER_OPTIONS } from '../src/modules/feed/runner';
 import { seedSports } from '../src/modules/feed/start';
 import { sportById } from '../src/modules/feed/sports/catalogue';
 import { settle } from './support/catalog';
-import { call, describeEachDatabase, type TestEnv } from './support/harness';
+import { call, describeEachDatabase, toMorningGmt8, type TestEnv } from './support/harness';
 import { MarketSnapshot } from '../src/modules/catalog/snapshot';
 
 const MINUTE = 60_000;
@@ -129,7 +129,8 @@ describeEachDatabase('feed adapters', (env) => {
   it('the replay plays a real EPL match: real teams, the real handicap line and prices, the real result', async () => {
     const text = readFileSync(new URL('../data/EPL-2023-24-E0.csv', import.meta.url), 'utf8');
     const rows = parseFootballData(text).rows.slice(0, 3);
-    const startAt = new Date(Date.UTC(2026, 10, 22, 12, 0));
+    // The season starts an hour after the next 09:00 GMT+8 of the server's clock: its first match is today's.
+    const startAt = new Date(toMorningGmt8(env()) + 60 * MINUTE);
     const schedule = replaySchedule(rows, { startAt, speed: 60, publishLeadMs: 6 * 60 * MINUTE });
     const clock = { now: startAt.getTime() - MINUTE };
     const { tick } = await runnerFor(env(), [new ReplayAdapter(schedule, 'replay:E0')], clock);

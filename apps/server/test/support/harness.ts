@@ -152,3 +152,14 @@ export async function call(
   });
   return { http: response.statusCode, body: response.json() };
 }
+
+/**
+ * Moves the test's clock on to the next 09:00 GMT+8 (01:00 UTC) and answers that instant: 'today' ends at
+ * midnight GMT+8, so matches kicking off in the next hours count as today's whatever time the test runs.
+ */
+export function toMorningGmt8(env: TestEnv): number {
+  const day = 24 * 3_600_000;
+  const sinceMorning = (env.ctx.now().getTime() - 3_600_000) % day;
+  env.advance((day - sinceMorning) % day);
+  return env.ctx.now().getTime();
+}
