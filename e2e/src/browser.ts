@@ -7,7 +7,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
  * Debian's chromium with the flags this machine needs (no sandbox as root, no background networking).
  * Playwright gives every launch a new empty profile of its own.
  */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -20,6 +20,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }
