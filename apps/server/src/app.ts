@@ -7,7 +7,7 @@ import { errorEnvelope, handleError } from './http/reply';
 import { accountRoutes } from './modules/account/routes';
 import { AccountService } from './modules/account/service';
 import { CATALOG_CHANNEL, type CatalogChange } from './modules/catalog/events';
-import { bettingRoutes } from './modules/betting/routes';
+import { bettingOperatorRoutes, bettingRoutes } from './modules/betting/routes';
 import { BettingService } from './modules/betting/service';
 import { contentRoutes } from './modules/content/routes';
 import { ContentService } from './modules/content/service';
@@ -160,6 +160,7 @@ export async function buildApp(
   contentRoutes(app, ctx, services);
   bettingRoutes(app, ctx, services.betting);
   settlementRoutes(app, ctx, services);
+  bettingOperatorRoutes(app, ctx, services);
   statementRoutes(app, ctx, services);
   await pushRoutes(app, ctx, services);
 

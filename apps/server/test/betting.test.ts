@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { boLogin, login, seeded } from './support/fixtures';
 import { settle, tradingDesk } from './support/catalog';
@@ -528,11 +527,33 @@ describeEachDatabase('bet placement', (env) => {
       await seeded(env());
       const desk = await tradingDesk(env());
       const [a, b] = [await bookedMatch(env(), desk), await bookedMatch(env(), desk)];
-      // Configuration (emptied with every table between tests; migrated defaults are 200,000.00 for soccer in
+      // Set by the operator (the table is emptied between tests; migrated defaults are 200,000.00 for soccer in
       // MYR): soccer in MYR capped at 300.00 a day, any other sport at 1,000.00; USD has no cap here.
-      await sql`insert into payout_day_caps (sport_id, currency, cap) values (1, 'MYR', 30000), (0, 'MYR', 100000)`.execute(
-        env().ctx.db,
-      );
+      const bo = await boLogin(env().app);
+      expect(
+        (await bo.call('trade/setpayoutcap', { sport_id: 1, currency: 'MYR', cap: '300' })).body,
+      ).toMatchObject({ status: '1', cap: { sport_id: 1, currency: 'MYR', cap: '300.00' } });
+      await bo.call('trade/setpayoutcap', { sport_id: 0, currency: 'MYR', cap: '1000.00' });
+      expect((await bo.call('trade/payoutcaps', {})).body.caps).toEqual([
+        { sport_id: 0, currency: 'MYR', cap: '1000.00' },
+        { sport_id: 1, currency: 'MYR', cap: '300.00' },
+      ]);
+      // Bad input changes nothing; an agent may not set caps.
+      const refused = [
+        [{ sport_id: 424242, currency: 'MYR', cap: '5' }, 'invalid_request'],
+        [{ sport_id: 1, currency: 'XYZ', cap: '5' }, 'invalidCurrency'],
+        [{ sport_id: 1, currency: 'MYR', cap: '0' }, 'invalid_amount'],
+        [{ sport_id: 1, currency: 'MYR', cap: '1.234' }, 'invalid_amount'],
+      ] as const;
+      for (const [body, code] of refused) {
+        expect((await bo.call('trade/setpayoutcap', body)).body.statusdesc, JSON.stringify(body)).toBe(code);
+      }
+      const agent = await boLogin(env().app, 'demoag');
+      expect(
+        (await agent.call('trade/setpayoutcap', { sport_id: 1, currency: 'MYR', cap: '9999' })).body
+          .statusdesc,
+      ).toBe('forbiddenAccess');
+      expect((await bo.call('trade/payoutcaps', {})).body.caps).toHaveLength(2);
       const me = await member(env());
       const usd = await member(env(), 'demousd');
       const single = (who: typeof me, market: number) =>

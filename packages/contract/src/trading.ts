@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CURRENCIES } from './account';
+import { positiveMoney } from './fields';
 
 const matchId = z.number({ error: 'invalidBet' }).int().min(1);
 const kind = z.enum(
@@ -83,3 +85,21 @@ export const tradeCancelBetRequest = z.object({
   ref_no: z.string({ error: 'betNotExists' }).min(1).max(40),
   reason: z.string().max(200).default('cancelled by operator'),
 });
+
+/**
+ * The per-day payout caps (rules.md decision 0.10): what a member's bets of one GMT+8 day may pay at most, per
+ * sport and currency; sport 0 stands for every sport without a row of its own.
+ */
+export const tradePayoutCapsRequest = z.object({});
+
+export const tradeSetPayoutCapRequest = z.object({
+  sport_id: z.number({ error: 'invalid_request' }).int().min(0).max(100_000),
+  currency: z.enum(CURRENCIES, { error: 'invalidCurrency' }),
+  cap: positiveMoney('invalid_amount'),
+});
+
+export interface PayoutCapView {
+  sport_id: number;
+  currency: string;
+  cap: string;
+}

@@ -289,7 +289,15 @@ export interface BetShareTable {
   commission: Money;
 }
 
+/** Per-day payout cap per sport (0: every other sport) and currency, in minor units. */
+export interface PayoutDayCapTable {
+  sport_id: number;
+  currency: string;
+  cap: Money;
+}
+
 export interface Database {
+  payout_day_caps: PayoutDayCapTable;
   bets: BetTable;
   bet_legs: BetLegTable;
   settlement_queue: SettlementQueueTable;

@@ -188,6 +188,24 @@ export const betRepository = {
     await betRepository.releaseExposure(ex, String(bet.account_pk), exposureOfBet(bet, legs));
   },
 
+  async payoutCaps(ex: Executor) {
+    return ex
+      .selectFrom('payout_day_caps')
+      .select(['sport_id', 'currency', 'cap'])
+      .orderBy('currency')
+      .orderBy('sport_id')
+      .execute();
+  },
+
+  /** Sets a day's payout cap; running totals already over it keep their bets, new bets meet the new cap. */
+  async setPayoutCap(ex: Executor, sportId: number, currency: string, cap: bigint) {
+    await ex
+      .insertInto('payout_day_caps')
+      .values({ sport_id: sportId, currency, cap })
+      .onConflict((oc) => oc.columns(['sport_id', 'currency']).doUpdateSet({ cap }))
+      .execute();
+  },
+
   async findByIdempotencyKey(ex: Executor, accountPk: string, key: string) {
     return ex
       .selectFrom('bets')

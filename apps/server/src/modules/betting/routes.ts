@@ -9,10 +9,13 @@ import {
   betParlayRequest,
   betSingleRequest,
   betSystemRequest,
+  tradePayoutCapsRequest,
+  tradeSetPayoutCapRequest,
 } from '@sb/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { postCall } from '../../http/route';
+import type { UplineService } from '../upline/service';
 import type { BettingService } from './service';
 
 const RUNNING = ['running'];
@@ -84,4 +87,20 @@ export function bettingRoutes(app: FastifyInstance, ctx: AppContext, betting: Be
   details('parlayacceptbetdetails', RUNNING);
   details('parlaypendingbetdetails', WAITING);
   details('parlayrejectbetdetails', VOIDED);
+}
+
+/** The operator's betting calls under /bo/trade/: the per-day payout caps. */
+export function bettingOperatorRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  services: { betting: BettingService; upline: UplineService },
+): void {
+  postCall(app, ctx, '/bo/trade/payoutcaps', tradePayoutCapsRequest, async (_body, request) => {
+    await services.upline.requireOperator(request.headers.authorization);
+    return { caps: await services.betting.payoutCaps() };
+  });
+  postCall(app, ctx, '/bo/trade/setpayoutcap', tradeSetPayoutCapRequest, async (body, request) => {
+    await services.upline.requireOperator(request.headers.authorization);
+    return { cap: await services.betting.setPayoutCap(body) };
+  });
 }

@@ -1,5 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { BET_TYPE_CODES, type BetLegView, type BetPick, type BetView, type MmoPick } from '@sb/contract';
+import {
+  BET_TYPE_CODES,
+  type BetLegView,
+  type BetPick,
+  type BetView,
+  type MmoPick,
+  type PayoutCapView,
+} from '@sb/contract';
 import {
   checkParlayLegs,
   checkStake,
@@ -135,6 +142,29 @@ export class BettingService {
       min_stake: limits.min,
       max_stake: limits.max,
       max_payout: limits.maxPayout,
+    };
+  }
+
+  /** The per-day payout caps in force (operator). */
+  async payoutCaps(): Promise<PayoutCapView[]> {
+    const rows = await repo.payoutCaps(this.ctx.db);
+    return rows.map((row) => ({
+      sport_id: row.sport_id,
+      currency: row.currency,
+      cap: fromMinorUnits(BigInt(row.cap)),
+    }));
+  }
+
+  /** Sets one sport's (0: every other sport's) per-day payout cap in a currency (operator). */
+  async setPayoutCap(input: { sport_id: number; currency: string; cap: string }): Promise<PayoutCapView> {
+    if (input.sport_id !== 0 && !this.snapshot.sports.has(input.sport_id)) {
+      throw new AppError('invalid_request', { field: 'sport_id' });
+    }
+    await repo.setPayoutCap(this.ctx.db, input.sport_id, input.currency, toMinorUnits(input.cap));
+    return {
+      sport_id: input.sport_id,
+      currency: input.currency,
+      cap: fromMinorUnits(toMinorUnits(input.cap)),
     };
   }
 

@@ -33,24 +33,14 @@ export function tradingRoutes(
     if (!match) throw new AppError('matchHide', { field: 'match_id' });
     return match.external_key;
   };
-  const operatorOf = async (request: FastifyRequest) => {
-    const header = request.headers.authorization;
-    const caller = await upline.requireCaller(
-      header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined,
-    );
-    if (caller.level !== 'operator') throw new AppError('forbiddenAccess');
-  };
+  const operatorOf = (request: FastifyRequest) => upline.requireOperator(request.headers.authorization);
   const trade = <S extends z.ZodType>(
     name: string,
     schema: S,
     toEvent: (body: z.output<S>) => Promise<FeedEvent>,
   ) =>
     postCall(app, ctx, `/bo/trade/${name}`, schema, async (body, request: FastifyRequest) => {
-      const header = request.headers.authorization;
-      const caller = await upline.requireCaller(
-        header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined,
-      );
-      if (caller.level !== 'operator') throw new AppError('forbiddenAccess');
+      await operatorOf(request);
       return answer(await catalog.apply([await toEvent(body)]));
     });
 

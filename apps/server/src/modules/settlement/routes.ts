@@ -2,7 +2,6 @@ import { tradeCancelBetRequest } from '@sb/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { postCall } from '../../http/route';
-import { AppError } from '../../lib/app-error';
 import type { SettlementService } from './service';
 import type { UplineService } from '../upline/service';
 
@@ -13,11 +12,7 @@ export function settlementRoutes(
   services: { settlement: SettlementService; upline: UplineService },
 ): void {
   postCall(app, ctx, '/bo/trade/cancelbet', tradeCancelBetRequest, async (body, request) => {
-    const header = request.headers.authorization;
-    const caller = await services.upline.requireCaller(
-      header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined,
-    );
-    if (caller.level !== 'operator') throw new AppError('forbiddenAccess');
+    await services.upline.requireOperator(request.headers.authorization);
     return services.settlement.cancelBet(body.ref_no, body.reason);
   });
 }

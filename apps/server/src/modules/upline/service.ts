@@ -78,6 +78,14 @@ export class UplineService {
     return { token, account_id: account.account_id, level: account.level };
   }
 
+  /** The operator behind an `Authorization: Bearer <token>` header, for the operator's own calls. */
+  async requireOperator(authorization: string | undefined): Promise<AccountRow> {
+    const token = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : undefined;
+    const caller = await this.requireCaller(token);
+    if (caller.level !== 'operator') throw new AppError('forbiddenAccess');
+    return caller;
+  }
+
   async requireCaller(token: string | undefined): Promise<AccountRow> {
     if (!token) throw new AppError('unauthenticatedUser', { httpStatus: 401 });
     const session = await repo.findSession(this.ctx.db, token);
