@@ -51,9 +51,8 @@ export async function createServices(
   await snapshot.load(ctx.db, ctx.now());
   const hub = new PushHub();
   const sportOf = (matchId: number) => snapshot.matches.get(matchId)?.sportId;
-  // The snapshot is patched at once (the next request sees the change); the hub writes to sockets on the
-  // next turn of the event loop.
-  /** What else reacts to a committed change (settlement, below). */
+  // Each committed change patches the snapshot at once (the next request sees it), is handed to the hub (which
+  // writes to sockets on the next turn of the event loop), then to whatever else reacts (settlement, below).
   const afterChange: ((change: CatalogChange) => void)[] = [];
   const unsubscribe = await ctx.bus.subscribe(CATALOG_CHANNEL, (message) => {
     const change = JSON.parse(message) as CatalogChange;

@@ -160,12 +160,9 @@ export class BettingService {
     if (input.sport_id !== 0 && !this.snapshot.sports.has(input.sport_id)) {
       throw new AppError('invalid_request', { field: 'sport_id' });
     }
-    await repo.setPayoutCap(this.ctx.db, input.sport_id, input.currency, toMinorUnits(input.cap));
-    return {
-      sport_id: input.sport_id,
-      currency: input.currency,
-      cap: fromMinorUnits(toMinorUnits(input.cap)),
-    };
+    const cap = toMinorUnits(input.cap);
+    await repo.setPayoutCap(this.ctx.db, input.sport_id, input.currency, cap);
+    return { sport_id: input.sport_id, currency: input.currency, cap: fromMinorUnits(cap) };
   }
 
   async place(input: PlaceInput, placement: Placement): Promise<BetView> {

@@ -52,15 +52,14 @@ describe('betting days', () => {
 });
 
 describe('a day of movements', () => {
-  it('splits a reversal into the result and the rebate it takes back; everything else is an adjustment', () => {
-    // Won 95 with a 0.25 rebate, reversed (the member gives back 195.25 and the stake is at risk again),
-    // settled lost (-100) with the rebate again; a stake and a released stake net to nothing; a withdrawal.
+  it('splits a settlement and a reversal into the result and the rebate; everything else is an adjustment', () => {
+    // Won 95 with a 0.25 rebate in the one transfer, reversed (the member gives back 195.25 and the stake is at
+    // risk again), settled lost (-100) with the rebate again; a stake and a released stake net to nothing; a
+    // withdrawal.
     const figures = classify([
-      move('settle', 9_500n),
-      move('commission', 25n),
+      move('settle', 9_525n, { settleCommission: 25n }),
       move('reversal', -9_525n, { reversedCommission: 25n }),
-      move('settle', -10_000n),
-      move('commission', 25n),
+      move('settle', -9_975n, { settleCommission: 25n }),
       move('stake', 0n),
       move('cancel', 0n, { release: true }),
       move('withdraw', -4_513n),
@@ -68,21 +67,10 @@ describe('a day of movements', () => {
     expect(figures).toEqual({ settled: -10_000n, commission: 25n, adjustment: -4_513n });
   });
 
-  it('a settlement carrying its rebate splits into the result and the commission', () => {
-    // Won 95 with a 0.25 rebate in the one transfer, reversed, settled lost (-100) with the rebate again.
-    const figures = classify([
-      move('settle', 9_525n, { settleCommission: 25n }),
-      move('reversal', -9_525n, { reversedCommission: 25n }),
-      move('settle', -9_975n, { settleCommission: 25n }),
-    ]);
-    expect(figures).toEqual({ settled: -10_000n, commission: 25n, adjustment: 0n });
-  });
-
   it('a cancelled settled bet gives back its result and rebate', () => {
     expect(
       classify([
-        move('settle', 9_500n),
-        move('commission', 25n),
+        move('settle', 9_525n, { settleCommission: 25n }),
         move('cancel', -9_525n, { reversedCommission: 25n }),
       ]),
     ).toEqual({

@@ -46,9 +46,9 @@ export function bucketOf(ms: number): number {
 }
 
 /**
- * A day's balance movements by meaning. A settlement carries its rebate: that part goes to commission (books
- * written before kept it as a 'commission' transfer of its own). A reversal (resettlement) or the cancellation of a settled bet
- * gives back the payout and the rebate: the rebate part goes to commission, the rest to the settled amount.
+ * A day's balance movements by meaning. A settlement carries its rebate: that part goes to commission, the rest
+ * to the settled amount. A reversal (resettlement) or the cancellation of a settled bet gives back the payout
+ * and the rebate: the rebate part goes to commission, the rest to the settled amount.
  * Anything else that moved the balance (deposits, withdrawals, adjustments) is the adjustment column;
  * stakes and released reservations net to zero (money between the member's own accounts).
  */
@@ -60,8 +60,7 @@ export function classify(moves: MovementSum[]): { settled: bigint; commission: b
     if (move.kind === 'settle') {
       commission += move.settleCommission;
       settled += move.delta - move.settleCommission;
-    } else if (move.kind === 'commission') commission += move.delta;
-    else if (move.kind === 'reversal' || (move.kind === 'cancel' && !move.release)) {
+    } else if (move.kind === 'reversal' || (move.kind === 'cancel' && !move.release)) {
       commission -= move.reversedCommission;
       settled += move.delta + move.reversedCommission;
     } else adjustment += move.delta;

@@ -295,10 +295,7 @@ export const statementRepository = {
         (select p.amount from transfers p
           where p.owner_pk = m.owner_pk and p.ref = m.ref and p.kind = 'settle' and p.id < m.id
           order by p.id desc limit 1)::text as reversed_payout,
-        -- A settlement's rebate rides in it; books written before that hold it in a sibling transfer
-        -- 'commission:<ref>:<gen>'.
-        (case when m.kind = 'settle' then m.rebate + coalesce((select c.amount from transfers c
-          where c.transfer_id = 'commission:' || substring(m.transfer_id from 8)), 0) end)::text as commission,
+        (case when m.kind = 'settle' then m.rebate end)::text as commission,
         b.id::text as bet_id, b.ref_no, b.kind as bet_kind, b.stake::text as stake, b.status, b.settle_gen,
         count(*) over () as total
       from moves m
