@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { serverBoundaries } from './eslint/server-boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '**/.data/**'] },
@@ -25,6 +26,8 @@ export default tseslint.config(
   {
     files: [
       'apps/server/src/config.ts',
+      'apps/provider-sim/src/config.ts',
+      'scripts/**',
       'e2e/**',
       'bench/**',
       'apps/server/test/**',
@@ -32,6 +35,26 @@ export default tseslint.config(
       '.ci/**',
     ],
     rules: { 'no-restricted-syntax': 'off' },
+  },
+  // Our own games draw every outcome from the provably fair source (rules.md decision 13): never Math.random,
+  // never node's random bytes, in the games' server modules or anywhere in the domain (tests included).
+  {
+    files: [
+      'packages/domain/src/**/*.ts',
+      'apps/server/src/modules/fair/**/*.ts',
+      'apps/server/src/modules/lottery/**/*.ts',
+      'apps/server/src/modules/minigame/**/*.ts',
+    ],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'Math',
+          property: 'random',
+          message: 'Games draw from the provably fair source (FairStream).',
+        },
+      ],
+    },
   },
   // The domain library is pure: no I/O, no clock, no randomness, no floats' Math.round.
   {
@@ -46,6 +69,11 @@ export default tseslint.config(
       ],
     },
   },
+  // The provider simulator's game-page script runs in the browser.
+  {
+    files: ['apps/provider-sim/public/**/*.js'],
+    languageOptions: { globals: { ...globals.browser }, sourceType: 'script' },
+  },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
@@ -53,6 +81,12 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
     },
+  },
+  // Server modules reach each other only through a service or a published interface (ARCHITECTURE.md).
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    plugins: { house: serverBoundaries },
+    rules: { 'house/module-boundaries': 'error' },
   },
   // Feature folders never import another feature, and shared code never imports a feature.
   {

@@ -25,6 +25,10 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        ...source,
+        test: { name: 'provider-sim', root: 'apps/provider-sim', include: ['src/**/*.test.ts'] },
+      },
       'apps/web/vitest.config.ts',
       {
         ...source,

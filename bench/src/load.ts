@@ -18,6 +18,7 @@ const agent = new Agent({ keepAlive: true, maxSockets: 256 });
 export function postJson(
   url: string,
   body: unknown,
+  headers: Record<string, string> = {},
 ): Promise<{ ms: number; reply: Record<string, unknown> }> {
   const payload = JSON.stringify(body);
   const started = process.hrtime.bigint();
@@ -27,7 +28,11 @@ export function postJson(
       {
         method: 'POST',
         agent,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+        },
       },
       (res) => {
         let text = '';
@@ -111,9 +116,16 @@ function summary(name: string, latencies: number[], ok: number, failed: number, 
  */
 export async function runOpenLoad(
   name: string,
-  options: { rate: number; seconds: number; maxOutstanding: number },
-  next: (index: number) => { url: string; body: unknown },
+  options: {
+    rate: number;
+    seconds: number;
+    maxOutstanding: number;
+    /** What counts as a success (default: the spec envelope's status '1'). */
+    isOk?: (reply: Record<string, unknown>) => boolean;
+  },
+  next: (index: number) => { url: string; body: unknown; headers?: Record<string, string> },
 ): Promise<LoadResult & { offered_rate: number; stalled_slots: number }> {
+  const isOk = options.isOk ?? ((reply: Record<string, unknown>) => String(reply.status) === '1');
   const latencies: number[] = [];
   let ok = 0;
   let failed = 0;
@@ -137,10 +149,10 @@ export async function runOpenLoad(
         stalled += 1;
         await Promise.race(open);
       }
-      const { url, body } = next(sent);
+      const { url, body, headers } = next(sent);
       sent += 1;
       outstanding += 1;
-      const request = postJson(url, body)
+      const request = postJson(url, body, headers)
         .then(({ reply }) => {
           const ms = performance.now() - slotStart;
           latencies.push(ms);
@@ -148,7 +160,7 @@ export async function runOpenLoad(
             const second = Math.floor((slotStart - started) / 1000);
             trace[second] = Math.max(trace[second] ?? 0, ms);
           }
-          if (String(reply.status) === '1') ok += 1;
+          if (isOk(reply)) ok += 1;
           else failed += 1;
         })
         .catch(() => {

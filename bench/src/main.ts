@@ -1,16 +1,20 @@
 import { accountBench } from './account';
 import { bettingBench } from './betting';
+import { crashBench } from './crash';
 import { marketsBench } from './markets';
 import { pushBench } from './push';
 import { settlementBench } from './settlement';
+import { walletBench } from './wallet';
 
 /** `npm run bench [-- <suite>...] [--seconds N]`: prints one JSON line per figure. */
 const suites: Record<string, (seconds: number) => Promise<object[]>> = {
   account: accountBench,
   betting: bettingBench,
+  crash: crashBench,
   markets: marketsBench,
   push: pushBench,
   settlement: settlementBench,
+  wallet: walletBench,
 };
 
 const args = process.argv.slice(2);

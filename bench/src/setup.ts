@@ -116,11 +116,14 @@ export function bulkMembers(
     insert into bet_limits (account_pk, limit_id, min_bet, max_bet, max_payout, max_per_match)
       select n.id, l.limit_id, l.min_bet, l.max_bet, l.max_payout, l.max_per_match
       from bench_new n, bet_limits l join accounts t on t.id = l.account_pk where t.account_id = :'tpl';
-    insert into sessions (token, account_pk, kind, expires_at, profile_version_seen)
-      select md5(random()::text || n.id) || md5(random()::text || clock_timestamp()), n.id, 'member',
+    create temp table bench_tokens as
+      select n.id, md5(random()::text || n.id) || md5(random()::text || clock_timestamp()) as token
+      from bench_new n;
+    insert into sessions (token_hash, account_pk, kind, expires_at, profile_version_seen)
+      select encode(sha256(convert_to(t.token, 'UTF8')), 'hex'), n.id, 'member',
         now() + interval '12 hours', a.profile_version
-      from bench_new n join accounts a on a.id = n.id;
-    select n.account_id || ' ' || s.token from sessions s join bench_new n on n.id = s.account_pk order by n.id;
+      from bench_tokens t join bench_new n on n.id = t.id join accounts a on a.id = n.id;
+    select n.account_id || ' ' || t.token from bench_tokens t join bench_new n on n.id = t.id order by n.id;
   `;
   const out = execFileSync(
     'psql',

@@ -1,10 +1,13 @@
 import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import type { Config } from './config';
 import type { AppContext } from './context';
 import { errorEnvelope, handleError } from './http/reply';
-import { accountRoutes } from './modules/account/routes';
+import { openApiRoutes } from './http/openapi';
+import { collectRoutes, type RegisteredRoute } from './http/registry';
+import { accountRoutes, APP_VERSION } from './modules/account/routes';
 import { AccountService } from './modules/account/service';
 import { CATALOG_CHANNEL, type CatalogChange } from './modules/catalog/events';
 import { bettingOperatorRoutes, bettingRoutes } from './modules/betting/routes';
@@ -22,10 +25,24 @@ import { pushRoutes } from './push/ws';
 import { systemRoutes } from './modules/system/routes';
 import { uplineRoutes } from './modules/upline/routes';
 import { UplineService } from './modules/upline/service';
-import { MEMBER_CHANNEL } from './push/member';
+import { MEMBER_CHANNEL, type MemberPush } from './push/member';
 import { settlementRoutes } from './modules/settlement/routes';
 import { statementRoutes } from './modules/statement/routes';
+import { gamesRoutes } from './modules/games/routes';
+import { GamesService } from './modules/games/service';
 import { DEFAULT_SETTLEMENT_OPTIONS, SettlementService } from './modules/settlement/service';
+import { TournamentLifecycle } from './modules/tournament/lifecycle';
+import { tournamentRoutes } from './modules/tournament/routes';
+import { TournamentService } from './modules/tournament/service';
+import { MemberNotifier } from './push/member';
+import { fairRoutes } from './modules/fair/routes';
+import { FairService } from './modules/fair/service';
+import { lotteryRoutes } from './modules/lottery/routes';
+import { LotteryService } from './modules/lottery/service';
+import { CRASH_CHANNEL, CrashEngine } from './modules/minigame/crash';
+import { minigameRoutes } from './modules/minigame/routes';
+import { MinigameService } from './modules/minigame/service';
+import { createJobs } from './jobs';
 
 export interface Services {
   accounts: AccountService;
@@ -38,6 +55,13 @@ export interface Services {
   content: ContentService;
   betting: BettingService;
   settlement: SettlementService;
+  games: GamesService;
+  tournament: TournamentService;
+  rooms: TournamentLifecycle;
+  fair: FairService;
+  lottery: LotteryService;
+  minigame: MinigameService;
+  crash: CrashEngine;
 }
 
 /**
@@ -49,10 +73,13 @@ export async function createServices(
 ): Promise<{ services: Services; stop: () => Promise<void> }> {
   const snapshot = new MarketSnapshot();
   await snapshot.load(ctx.db, ctx.now());
-  const hub = new PushHub();
+  const hub = new PushHub({
+    maxBufferedBytes: ctx.config.ws.maxBufferedBytes,
+    maxTopics: ctx.config.ws.maxTopics,
+  });
   const sportOf = (matchId: number) => snapshot.matches.get(matchId)?.sportId;
   // Each committed change patches the snapshot at once (the next request sees it), is handed to the hub (which
-  // writes to sockets on the next turn of the event loop), then to whatever else reacts (settlement, below).
+  // writes to sockets on the next turn of the event loop), then to whatever else reacts (jobs: settlement).
   const afterChange: ((change: CatalogChange) => void)[] = [];
   const unsubscribe = await ctx.bus.subscribe(CATALOG_CHANNEL, (message) => {
     const change = JSON.parse(message) as CatalogChange;
@@ -60,13 +87,23 @@ export async function createServices(
     for (const react of afterChange) react(change);
   });
   const unsubscribeMembers = await ctx.bus.subscribe(MEMBER_CHANNEL, (message) => {
-    const { account_id: accountId, payload } = JSON.parse(message) as { account_id: string; payload: object };
+    const { account_id: accountId, payload } = JSON.parse(message) as {
+      account_id: string;
+      payload: MemberPush;
+    };
+    if (payload.op === 'sessions_ended') {
+      hub.endSessions(accountId, payload);
+      return;
+    }
     hub.toMember(accountId, payload);
   });
-  const evictTimer = setInterval(() => snapshot.evict(ctx.now()), 10 * 60_000);
-  evictTimer.unref();
+  const unsubscribeGames = await ctx.bus.subscribe(CRASH_CHANNEL, (message) => {
+    hub.toGame('game:crash', JSON.parse(message) as object);
+  });
   const sportGroups = () => new Map([...snapshot.sports.values()].map((s) => [s.id, s.group]));
   const accounts = new AccountService(ctx);
+  const fair = new FairService(ctx);
+  const minigame = new MinigameService(ctx, accounts, fair);
   const services: Services = {
     accounts,
     upline: new UplineService(ctx),
@@ -82,49 +119,51 @@ export async function createServices(
       batchSize: ctx.config.settlementBatchSize,
       leaseMs: ctx.config.settlementLeaseMs,
     }),
+    games: new GamesService(ctx, accounts),
+    tournament: new TournamentService(ctx, accounts, snapshot),
+    rooms: new TournamentLifecycle(ctx, new MemberNotifier(ctx)),
+    fair,
+    lottery: new LotteryService(ctx, accounts, fair),
+    minigame,
+    crash: new CrashEngine(ctx, fair, minigame, accounts),
   };
-  // Live bets are decided when their delay is over; every process takes its share (rows are locked).
-  let deciding = false;
-  const acceptTimer = setInterval(() => {
-    if (deciding) return;
-    deciding = true;
-    services.betting
-      .acceptDue()
-      .catch((error: unknown) => ctx.log.error({ err: error }, 'live bet acceptance failed'))
-      .finally(() => {
-        deciding = false;
-      });
-  }, 500);
-  acceptTimer.unref();
-  // Settlement: at once when a result or a cancellation is committed, and on a timer for the queue's
-  // leftovers (another process's expired lease, a restart after a crash). Off when workers do it.
-  const settleNow = () => {
-    services.settlement
-      .runDue()
-      .catch((error: unknown) => ctx.log.error({ err: error }, 'settlement failed'));
-  };
-  if (ctx.config.settlementWorker) {
-    // A result or a cancellation decides bets: its queue row is committed, so settle now.
-    afterChange.push((change) => {
-      if (change.t === 'result' || (change.t === 'match' && change.match.state === 2)) settleNow();
-    });
-  }
-  const settleTimer = setInterval(() => {
-    if (ctx.config.settlementWorker && !services.settlement.busy) settleNow();
-  }, ctx.config.settlementIntervalMs);
-  settleTimer.unref();
+  await services.games.start();
+  const stopGames = startOwnGameClocks(ctx, services);
+  // Background jobs (live-bet acceptor, settlement, tournament rooms, snapshot eviction): registered in src/jobs.
+  const jobs = createJobs(ctx, services, (react) => afterChange.push(react));
+  jobs.start();
   return {
     services,
     stop: async () => {
-      clearInterval(evictTimer);
-      clearInterval(acceptTimer);
-      clearInterval(settleTimer);
       afterChange.length = 0;
+      await jobs.stop();
+      await stopGames();
+      await services.games.stop();
       // A batch under way finishes (it is one transaction) before the database goes.
       await services.settlement.idle();
       await unsubscribe();
       await unsubscribeMembers();
+      await unsubscribeGames();
     },
+  };
+}
+
+/** Own games' clocks/timers (off with OWN_GAMES_TIMERS=false: tests drive them): 4D schedule and draws, crash. */
+function startOwnGameClocks(ctx: AppContext, services: Services): () => Promise<void> {
+  if (!ctx.config.ownGamesTimers) return async () => {};
+  const report = (what: string) => (error: unknown) => ctx.log.error({ err: error }, `${what} failed`);
+  services.lottery.ensureSchedule().catch(report('4D schedule'));
+  const scheduleTimer = setInterval(
+    () => services.lottery.ensureSchedule().catch(report('4D schedule')),
+    10 * 60_000,
+  );
+  // Due draws are drawn and settled (and a job cut short by a restart carried on) every few seconds.
+  const drawTimer = setInterval(() => services.lottery.runDue().catch(report('4D draw')), 5_000);
+  const crashTimer = setInterval(() => services.crash.tick().catch(report('crash round')), 100);
+  for (const timer of [scheduleTimer, drawTimer, crashTimer]) timer.unref();
+  return async () => {
+    for (const timer of [scheduleTimer, drawTimer, crashTimer]) clearInterval(timer);
+    await services.crash.tick().catch(() => undefined);
   };
 }
 
@@ -132,7 +171,13 @@ export async function createServices(
 export async function buildApp(
   ctx: AppContext,
   options: { logger?: boolean; webDist?: string } = {},
-): Promise<{ app: FastifyInstance; services: Services; state: { shuttingDown: boolean } }> {
+): Promise<{
+  app: FastifyInstance;
+  services: Services;
+  state: { shuttingDown: boolean };
+  /** Every route the app serves (what /openapi.json documents). */
+  routes: readonly RegisteredRoute[];
+}> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: ctx.config.logLevel },
     bodyLimit: ctx.config.bodyLimitBytes,
@@ -140,15 +185,30 @@ export async function buildApp(
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: true,
+    // X-Forwarded-For is believed only from configured proxies: otherwise any client could name its address.
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
+    // A request must arrive whole in requestTimeout (a half-sent body is cut off, checked every second),
+    // an idle connection is closed after connectionTimeout; keep-alive bounded too.
+    requestTimeout: ctx.config.requestTimeoutMs,
+    connectionTimeout: ctx.config.requestTimeoutMs,
+    keepAliveTimeout: ctx.config.keepAliveTimeoutMs,
+    http: { connectionsCheckingInterval: Math.min(1000, ctx.config.requestTimeoutMs) },
+    // A URL that cannot be decoded answers in the envelope like any other bad request.
+    frameworkErrors: (_error, _request, reply) => {
+      void (reply as unknown as FastifyReply).status(400).send(errorEnvelope('invalid_request'));
+    },
   });
   const state = { shuttingDown: false };
+  // Every route registered from here on, for the OpenAPI document (http/openapi.ts).
+  const routes = collectRoutes(app);
   const { services, stop } = await createServices(ctx);
   app.addHook('onClose', stop);
 
   app.setErrorHandler(handleError);
+  const securityHeaders = securityHeadersOf(ctx.config);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    reply.headers(securityHeaders);
   });
 
   systemRoutes(app, ctx, state);
@@ -161,7 +221,24 @@ export async function buildApp(
   settlementRoutes(app, ctx, services);
   bettingOperatorRoutes(app, ctx, services);
   statementRoutes(app, ctx, services);
+  await gamesRoutes(app, ctx, services.games);
+  tournamentRoutes(app, ctx, services.tournament, services.upline);
+  lotteryRoutes(app, ctx, services);
+  minigameRoutes(app, ctx, services);
+  fairRoutes(app, ctx, {
+    fair: services.fair,
+    accounts: services.accounts,
+    finders: {
+      lottery: { fairRound: (id) => services.lottery.fairRound(id) },
+      crash: { fairRound: (id) => services.crash.fairRound(id) },
+      dice: { fairRound: (id) => services.minigame.fairRound('dice', id) },
+      hilo: { fairRound: (id) => services.minigame.fairRound('hilo', id) },
+    },
+    roundOpen: (accountPk) => services.minigame.hasOpenRound(accountPk),
+  });
   await pushRoutes(app, ctx, services);
+  // The OpenAPI document of every route above (and any registered later, before the first request).
+  openApiRoutes(app, routes, { title: ctx.config.brand, version: APP_VERSION });
 
   const webDist = options.webDist;
   const hasWeb = webDist !== undefined && existsSync(webDist);
@@ -169,10 +246,45 @@ export async function buildApp(
     await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: ['index.html'] });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = /^\/(api|bo|ws)(\/|$)/.test(request.url);
+    const isApi = /^\/(api|bo|ws|tournament)(\/|$)/.test(request.url);
     // History-mode routing: any other GET is a screen of the web app.
     if (!isApi && hasWeb && request.method === 'GET') return reply.type('text/html').sendFile('index.html');
     return reply.status(404).send(errorEnvelope('not_found'));
   });
-  return { app, services, state };
+  return { app, services, state, routes };
+}
+
+/**
+ * Headers on every answer: a Content-Security-Policy the member app satisfies (its own scripts and styles
+ * only; images and connections to configured extra origins such as a game provider's thumbnails), no framing
+ * by anyone, no MIME sniffing, no referrer to other sites, and HSTS only when clients come over TLS.
+ */
+export function securityHeadersOf(config: Config): Record<string, string> {
+  const csp = [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    ['img-src', "'self'", 'data:', ...config.csp.imgOrigins].join(' '),
+    ['connect-src', "'self'", ...config.csp.connectOrigins].join(' '),
+    "font-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+  return {
+    'content-security-policy': csp,
+    'x-frame-options': 'DENY',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    ...(config.tls ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+}
+
+/** Fastify's trustProxy: a hop count as the function proxy-addr takes (its types only admit the function). */
+export function trustProxyOption(
+  trust: Config['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
 }

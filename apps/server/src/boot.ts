@@ -7,7 +7,7 @@ import { migrateToLatest } from './db/migrate';
 import { MemoryLimitStore, RedisLimitStore, type LimitStore } from './lib/limits';
 import { newSecret } from './lib/security';
 import { accountRepository } from './modules/account/repository';
-import { LedgerService } from './modules/wallet/service';
+import { LedgerService } from './modules/ledger/service';
 
 export interface Runtime {
   ctx: AppContext;

@@ -29,6 +29,35 @@ const envSchema = z.object({
     .default(720),
   LAUNCH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
   LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(5),
+  /** Failed logins one client address may make a minute, whatever accounts it tries. */
+  LOGIN_FAILURES_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+  /**
+   * Which proxies' X-Forwarded-For to believe: unset or 'false' none (the socket's address is the client's), a
+   * number the hops of trusted proxies in front, otherwise a comma-separated list of proxy addresses or CIDRs.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(false|\d{1,2}|[0-9a-fA-F.:/, ]{1,2000})$/)
+    .default('false'),
+  /** Longest time a request may take to arrive whole (a half-sent body is cut off), and idle keep-alive. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(15_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
+  /** 'true' when clients reach this server over TLS (directly or via a proxy): sends Strict-Transport-Security. */
+  TLS: z.enum(['true', 'false']).default('false'),
+  /** Extra origins the member app may load images from / connect to (a game provider's), space-separated. */
+  CSP_IMG_ORIGINS: z
+    .string()
+    .regex(/^[\w.:/*\- ]{0,2000}$/)
+    .default(''),
+  CSP_CONNECT_ORIGINS: z
+    .string()
+    .regex(/^[\w.:/*\- ]{0,2000}$/)
+    .default(''),
+  /** WebSocket bounds: topics one socket may hold, subscriptions a second, matches per replay, bytes queued. */
+  WS_MAX_TOPICS: z.coerce.number().int().min(1).max(100_000).default(500),
+  WS_SUBS_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(10),
+  WS_MAX_REPLAY_MATCHES: z.coerce.number().int().min(1).max(100_000).default(200),
+  WS_MAX_BUFFERED_BYTES: z.coerce.number().int().min(16_384).max(1_000_000_000).default(4_000_000),
   REQUESTS_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(50),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_000_000).default(65_536),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -58,6 +87,35 @@ const envSchema = z.object({
   SETTLEMENT_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   /** 'false' leaves settlement to separate workers (`npm run settle`): the web process only enqueues. */
   SETTLEMENT_WORKER: z.enum(['true', 'false']).default('true'),
+  /** The provider simulator's base URL (Games API); unset: the games module is idle (no sync). */
+  PROVIDER_SIM_URL: z.string().url().optional(),
+  /** HMAC-SHA256 secret shared with the simulator (wallet provider `sim`), both directions. */
+  PROVIDER_SIM_SECRET: z.string().min(16).optional(),
+  /** Our operator code on the provider's Games API (X-Operator-Id). */
+  GAMES_OPERATOR_CODE: z.string().min(1).max(40).default('demo'),
+  /** How often the game catalogue is synced from the providers' lists. */
+  GAMES_SYNC_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(600_000),
+  /** A launch token's life (single use): the protocol's 60 s. */
+  GAME_LAUNCH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).max(600).default(60),
+  /** A wallet session's life for bets (wins and rollbacks of its bets are accepted after it). */
+  GAME_SESSION_TTL_MINUTES: z.coerce.number().int().min(1).max(10_080).default(720),
+  /** Rounds left open this long are closed by the platform (their bets stand as lost). */
+  GAME_ROUND_CLOSE_HOURS: z.coerce.number().min(0.01).max(10_000).default(48),
+  /** Tournament rooms (rules.md decision 11): the operator's fee on paid rooms, in basis points. */
+  TOURNAMENT_OPERATOR_FEE_BPS: z.coerce.number().int().min(0).max(5000).default(1000),
+  /** The prize the operator funds for a free room, in each currency (decimal). */
+  TOURNAMENT_FREE_PRIZE: z
+    .string()
+    .regex(/^\d{1,9}(\.\d{1,2})?$/)
+    .default('100.00'),
+  TOURNAMENT_MAX_MATCHES: z.coerce.number().int().min(3).max(20).default(10),
+  /** How long final ranks stand before prizes are paid: a corrected result in this window re-ranks. */
+  TOURNAMENT_PAYOUT_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(600_000),
+  TOURNAMENT_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
+  /** 'false' stops the own games' clocks (4D draws, crash rounds): tests drive them by hand. */
+  OWN_GAMES_TIMERS: z.enum(['true', 'false']).default('true'),
+  /** Crash: how long bets are taken before a round flies, and the pause after a bust. */
+  CRASH_BETTING_MS: z.coerce.number().int().min(500).max(60_000).default(6000),
   /** Set by npm: the folder the command was typed in (CLI paths are relative to it). */
   INIT_CWD: z.string().optional(),
 });
@@ -76,6 +134,14 @@ export interface Config {
   sessionTtlMs: number;
   launchTokenTtlMs: number;
   loginAttemptsPerMinute: number;
+  loginFailuresPerAddressPerMinute: number;
+  /** Fastify's trustProxy: false, a hop count, or proxy addresses. */
+  trustProxy: boolean | number | string[];
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  tls: boolean;
+  csp: { imgOrigins: string[]; connectOrigins: string[] };
+  ws: { maxTopics: number; subsPerSecond: number; maxReplayMatches: number; maxBufferedBytes: number };
   requestsPerSecond: number;
   bodyLimitBytes: number;
   logLevel: string;
@@ -87,8 +153,27 @@ export interface Config {
   settlementIntervalMs: number;
   settlementLeaseMs: number;
   settlementWorker: boolean;
+  tournament: {
+    operatorFeeBps: number;
+    freePrize: string;
+    maxMatches: number;
+    payoutDelayMs: number;
+    intervalMs: number;
+  };
+  ownGamesTimers: boolean;
+  crashBettingMs: number;
   /** Where relative paths given on a command line are resolved from. */
   invocationDir: string;
+  games: {
+    /** The `sim` provider's Games API base URL and secret; no URL: the games module stays idle. */
+    simUrl: string | undefined;
+    simSecret: string | undefined;
+    operatorCode: string;
+    syncIntervalMs: number;
+    launchTokenTtlMs: number;
+    sessionTtlMs: number;
+    roundCloseMs: number;
+  };
   feed: {
     adapters: ('simulator' | 'replay')[];
     replayFile: string;
@@ -128,6 +213,18 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     sessionTtlMs: e.SESSION_TTL_MINUTES * 60_000,
     launchTokenTtlMs: e.LAUNCH_TOKEN_TTL_SECONDS * 1000,
     loginAttemptsPerMinute: e.LOGIN_ATTEMPTS_PER_MINUTE,
+    loginFailuresPerAddressPerMinute: e.LOGIN_FAILURES_PER_ADDRESS_PER_MINUTE,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+    tls: e.TLS === 'true',
+    csp: { imgOrigins: words(e.CSP_IMG_ORIGINS), connectOrigins: words(e.CSP_CONNECT_ORIGINS) },
+    ws: {
+      maxTopics: e.WS_MAX_TOPICS,
+      subsPerSecond: e.WS_SUBS_PER_SECOND,
+      maxReplayMatches: e.WS_MAX_REPLAY_MATCHES,
+      maxBufferedBytes: e.WS_MAX_BUFFERED_BYTES,
+    },
     requestsPerSecond: e.REQUESTS_PER_SECOND,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     logLevel: e.LOG_LEVEL,
@@ -138,8 +235,26 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     settlementBatchSize: e.SETTLEMENT_BATCH_SIZE,
     settlementIntervalMs: e.SETTLEMENT_INTERVAL_MS,
     settlementLeaseMs: e.SETTLEMENT_LEASE_MS,
+    ownGamesTimers: e.OWN_GAMES_TIMERS === 'true',
+    crashBettingMs: e.CRASH_BETTING_MS,
     settlementWorker: e.SETTLEMENT_WORKER === 'true',
+    tournament: {
+      operatorFeeBps: e.TOURNAMENT_OPERATOR_FEE_BPS,
+      freePrize: e.TOURNAMENT_FREE_PRIZE,
+      maxMatches: e.TOURNAMENT_MAX_MATCHES,
+      payoutDelayMs: e.TOURNAMENT_PAYOUT_DELAY_MS,
+      intervalMs: e.TOURNAMENT_INTERVAL_MS,
+    },
     invocationDir: e.INIT_CWD ?? process.cwd(),
+    games: {
+      simUrl: e.PROVIDER_SIM_URL?.replace(/\/+$/, ''),
+      simSecret: e.PROVIDER_SIM_SECRET,
+      operatorCode: e.GAMES_OPERATOR_CODE,
+      syncIntervalMs: e.GAMES_SYNC_INTERVAL_MS,
+      launchTokenTtlMs: e.GAME_LAUNCH_TOKEN_TTL_SECONDS * 1000,
+      sessionTtlMs: e.GAME_SESSION_TTL_MINUTES * 60_000,
+      roundCloseMs: Math.round(e.GAME_ROUND_CLOSE_HOURS * 3_600_000),
+    },
     feed: {
       adapters: e.FEED.split(',')
         .map((name) => name.trim())
@@ -151,4 +266,14 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       tickMs: e.FEED_TICK_MS,
     },
   };
+}
+
+function parseTrustProxy(value: string): boolean | number | string[] {
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+  return words(value.replace(/,/g, ' '));
+}
+
+function words(value: string): string[] {
+  return value.split(/\s+/).filter(Boolean);
 }

@@ -3,7 +3,7 @@ import type { Bus } from './bus/bus';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import type { LimitStore } from './lib/limits';
-import type { LedgerService } from './modules/wallet/service';
+import type { LedgerService } from './modules/ledger/service';
 
 /** What services share: built once in main (or a test) and passed down; no module reaches for globals. */
 export interface AppContext {

@@ -30,6 +30,7 @@ async function main(): Promise<void> {
       `  member logins (password ${DEMO_PASSWORD}): ${DEMO_MEMBERS.map((m) => m.accountId).join(', ')}`,
       `  upline login for /bo (password ${DEMO_PASSWORD}): demoop`,
       `  live feed: ${config.feed.adapters.length > 0 ? config.feed.adapters.join(' + ') : 'off'}`,
+      `  provider games: ${config.games.simUrl ? `simulator at ${config.games.simUrl}` : 'off (PROVIDER_SIM_URL unset)'}`,
       '',
     ].join('\n'),
   );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { boLogin, login, seeded } from './support/fixtures';
 import { call, describeEachDatabase } from './support/harness';
+import { tokenLimitKey } from '../src/http/route';
 
 describeEachDatabase('member account calls', (env) => {
   describe('login', () => {
@@ -116,8 +117,8 @@ describeEachDatabase('member account calls', (env) => {
     it('throttles repeated logins with loginLimit', async () => {
       await seeded(env());
       const limit = env().ctx.config.loginAttemptsPerMinute;
-      // The suite's config allows many; count down to the edge through the service's own store.
-      for (let i = 0; i < limit; i += 1) await env().ctx.limits.hit('login:demomyr:127.0.0.1', 60_000);
+      // The suite's config allows many; count failures up to the edge through the service's own store.
+      for (let i = 0; i < limit; i += 1) await env().ctx.limits.hit('loginfail:a:demomyr', 60_000);
       const reply = await call(env().app, '/api/authlogin', { account_id: 'demomyr', password: 'Demo1234' });
       expect(reply.body.statusdesc).toBe('loginLimit');
       env().advance(61_000);
@@ -296,7 +297,7 @@ describeEachDatabase('member account calls', (env) => {
       await seeded(env());
       const { token } = await login(env().app, 'demomyr');
       for (let i = 0; i < env().ctx.config.requestsPerSecond; i += 1)
-        await env().ctx.limits.hit('req:a:demomyr', 1_000);
+        await env().ctx.limits.hit(`req:${tokenLimitKey(token)}`, 1_000);
       const reply = await call(env().app, '/api/userbalance', {
         account_id: 'demomyr',
         session_token: token,

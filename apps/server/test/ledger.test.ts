@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../src/lib/app-error';
-import type { LedgerService, Trx } from '../src/modules/wallet/service';
+import type { Trx } from '../src/db/types';
+import type { LedgerService } from '../src/modules/ledger/service';
 import { seeded } from './support/fixtures';
 import { describeEachDatabase, type TestEnv } from './support/harness';
 

@@ -5,7 +5,7 @@ import { buildApp } from '../src/app';
 import { RedisBus } from '../src/bus/bus';
 import type { AppContext } from '../src/context';
 import { RedisLimitStore } from '../src/lib/limits';
-import { LedgerService } from '../src/modules/wallet/service';
+import { LedgerService } from '../src/modules/ledger/service';
 import { TEST_SPORTS } from './support/catalog';
 import { boLogin, login, seeded } from './support/fixtures';
 import { describeEachDatabase, testConfig } from './support/harness';

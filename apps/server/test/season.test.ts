@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { parseFootballData, type FootballMatchRow } from '../src/modules/feed/replay';
-import { readShared } from '../src/modules/feed/replay/test-data';
+import { readSeasonFile } from '../src/modules/feed/replay/test-data';
 import { boLogin, login, seeded } from './support/fixtures';
 import { settle, tradingDesk } from './support/catalog';
 import { call, describeEachDatabase, type TestEnv } from './support/harness';
@@ -259,7 +259,7 @@ function planBets(matches: SeasonMatch[]): Omit<PlacedBet, 'refNo'>[] {
 
 describeEachDatabase('a real season settled against an independent reference', (env) => {
   it('EPL 2023-24: every bet, payout, rebate and balance to the cent; books balanced', async () => {
-    const season = parseFootballData(await readShared(SEASON));
+    const season = parseFootballData(await readSeasonFile(SEASON));
     expect(season.issues).toEqual([]);
     const rows = env().kind === 'postgres' ? season.rows : season.rows.slice(0, PGLITE_MATCHES);
     await seeded(env());

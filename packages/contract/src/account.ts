@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalString, requiredString } from './fields';
+import { optionalString, requiredString, safeString } from './fields';
 
 export const CURRENCIES = ['MYR', 'USD', 'CNY', 'IDR', 'THB', 'SGD', 'MMK'] as const;
 export type Currency = (typeof CURRENCIES)[number];
@@ -37,8 +37,8 @@ export const memberSettingsSchema = z.object({
   acceptAnyOdds: flag,
   autoRefreshOdds: flag,
   quickBet: flag,
-  defaultStakeAmount: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/),
-  quickBetAmount: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/),
+  defaultStakeAmount: safeString().regex(/^\d{1,12}(\.\d{1,2})?$/),
+  quickBetAmount: safeString().regex(/^\d{1,12}(\.\d{1,2})?$/),
   sportsOrder: z.array(z.number().int().min(0).max(999)).max(200),
 });
 export type MemberSettings = z.infer<typeof memberSettingsSchema>;
@@ -77,6 +77,9 @@ export const sessionRequest = z.object({
   session_token: requiredString('session_token_required', 200),
 });
 export type SessionRequest = z.infer<typeof sessionRequest>;
+
+/** logout: ends this session on the server. */
+export const logoutRequest = sessionRequest;
 
 export const balanceRequest = sessionRequest.extend({ parent_id: optionalString(60) });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES, FEATURES, MEMBER_STATES, MEMBER_TYPES } from './account';
-import { positiveMoney, rateString, requiredString } from './fields';
+import { positiveMoney, rateString, requiredString, safeString } from './fields';
 
 /** The upline chain, top to bottom. A member always sits under an agent. */
 export const UPLINE_LEVELS = [
@@ -30,7 +30,7 @@ export const boCreateAccountRequest = z.object({
   account_id: accountId,
   password: requiredString('password_required', 64),
   /** The new account's parent; defaults to the caller. Must be the caller or in its downline. */
-  parent_id: z.string().max(30).optional(),
+  parent_id: safeString().max(30).optional(),
   /** Required for upline levels below the operator (the spec's "commission rate required"). */
   commission_rate: rateString().optional(),
   /** Upline levels: the share of their members' win/loss they take (position taking), 0 to 1. */
@@ -38,7 +38,7 @@ export const boCreateAccountRequest = z.object({
   currency: z.enum(CURRENCIES, { error: 'currency_required' }).optional(),
   member_type: z.enum(MEMBER_TYPES).optional(),
   operator_type: z.union([z.literal(1), z.literal(2)]).optional(),
-  brand: z.string().min(1).max(40).optional(),
+  brand: safeString().min(1).max(40).optional(),
 });
 
 export const boSetStateRequest = z.object({ account_id: accountId, state: z.enum(MEMBER_STATES) });
@@ -52,15 +52,15 @@ export const boMoneyRequest = z.object({
 /** Given credit for a credit member: the new total line, not a delta. */
 export const boSetCreditRequest = z.object({
   account_id: accountId,
-  amount: z.string().regex(/^\d{1,15}(\.\d{1,2})?$/, { error: 'invalid_amount' }),
+  amount: safeString().regex(/^\d{1,15}(\.\d{1,2})?$/, { error: 'invalid_amount' }),
   transfer_id: transferId,
 });
 
 export const betLimitInput = z.object({
-  id: z.string().min(1).max(30),
-  min: z.string().regex(/^\d{1,15}(\.\d{1,2})?$/, { error: 'invalid_amount' }),
-  max: z.string().regex(/^\d{1,15}(\.\d{1,2})?$/, { error: 'invalid_amount' }),
-  max_payout: z.string().regex(/^\d{1,15}(\.\d{1,2})?$/, { error: 'invalid_amount' }),
+  id: safeString().min(1).max(30),
+  min: safeString().regex(/^\d{1,15}(\.\d{1,2})?$/, { error: 'invalid_amount' }),
+  max: safeString().regex(/^\d{1,15}(\.\d{1,2})?$/, { error: 'invalid_amount' }),
+  max_payout: safeString().regex(/^\d{1,15}(\.\d{1,2})?$/, { error: 'invalid_amount' }),
   /** Most the member may have staked on one match (open singles); omitted: unchanged. */
   max_per_match: z
     .string()
@@ -86,7 +86,7 @@ export const boResetPasswordRequest = z.object({
 });
 
 export const boMemberListRequest = z.object({
-  parent_id: z.string().max(30).optional(),
+  parent_id: safeString().max(30).optional(),
   page: z.number().int().min(1).max(100_000).default(1),
   page_size: z.number().int().min(1).max(500).default(50),
 });

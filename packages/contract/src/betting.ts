@@ -1,9 +1,27 @@
 import { z } from 'zod';
 import { sessionRequest } from './account';
-import { requiredString } from './fields';
+import { requiredString, safeString } from './fields';
+
+/** Every market kind the book offers: handicap, over/under, odd/even, 1X2, moneyline... (declared once here). */
+export const MARKET_KINDS = [
+  'hdp',
+  'ou',
+  'oe',
+  '1x2',
+  'ml',
+  'tw',
+  'cs',
+  'dc',
+  'fglg',
+  'htft',
+  'tg',
+  'eg',
+  'outright',
+] as const;
+export type MarketKind = (typeof MARKET_KINDS)[number];
 
 /** Bet type codes shown in bet lists (spec section 3), with first-half variants. */
-export const BET_TYPE_CODES = {
+export const BET_TYPE_CODES: Readonly<Record<MarketKind, string>> = {
   hdp: 'BT_HDP',
   ou: 'BT_OU',
   ml: 'BT_ML',
@@ -17,7 +35,7 @@ export const BET_TYPE_CODES = {
   eg: 'BT_EG',
   tw: 'BT_TW',
   outright: 'BT_OR',
-} as const;
+};
 
 export const BET_STATUSES = [
   'waiting',
@@ -41,13 +59,13 @@ const stake = z
   .regex(/^\d{1,12}(\.\d{1,2})?$/, {
     error: 'invalidBetAmount',
   });
-const odds = z.string({ error: 'invalidOdds' }).regex(/^-?\d{1,5}(\.\d{1,3})?$/, { error: 'invalidOdds' });
+const odds = safeString({ error: 'invalidOdds' }).regex(/^-?\d{1,5}(\.\d{1,3})?$/, { error: 'invalidOdds' });
 const oddsType = z.enum(['1', '2', '3', '4'], { error: 'oddsDisplayInvalid' });
 
 /** One pick: a market (from the ux* odds rows) and a selection key, at the price the member saw. */
 export const betPick = z.object({
   market_id: z.number({ error: 'invalidBet' }).int().min(1, { error: 'invalidBet' }),
-  selection: z.string({ error: 'invalidBetTeam' }).min(1, { error: 'invalidBetTeam' }).max(60),
+  selection: safeString({ error: 'invalidBetTeam' }).min(1, { error: 'invalidBetTeam' }).max(60),
   odds,
 });
 export type BetPick = z.infer<typeof betPick>;
@@ -85,51 +103,109 @@ export const betDetailRequest = sessionRequest.extend({
   bet_id: z.number({ error: 'bet_id_required' }).int().min(1),
 });
 
-export interface BetLegView {
-  leg_no: number;
-  match_id: number;
-  sport_id: number;
-  league: string;
-  home: string;
-  away: string;
-  kickoff: string;
-  market_id: number;
-  bet_type: string;
-  period: string;
-  line: string;
-  choice: string;
-  odds: string;
-  live: boolean;
-  score_at_bet: string | null;
-  outcome: string | null;
-}
+const money = z.string().meta({ description: "A decimal amount, e.g. '10.00'." });
 
-export interface BetView {
-  bet_id: number;
-  ref_no: string;
-  trans_time: string;
-  kind: 'single' | 'parlay' | 'system';
-  bet_type: string;
-  status: BetStatus;
-  odds_type: string;
-  odds: string;
-  stake: string;
-  risk: string;
-  payout: string | null;
-  max_payout: string;
-  win_loss: string | null;
-  currency: string;
-  fold_sizes: number[] | null;
-  combinations: number;
-  reject_reason: string | null;
-  legs: BetLegView[];
-}
+/** One leg of a bet as the member sees it. */
+export const betLegView = z.object({
+  leg_no: z.number().int(),
+  match_id: z.number().int(),
+  sport_id: z.number().int(),
+  league: z.string(),
+  home: z.string(),
+  away: z.string(),
+  kickoff: z.string(),
+  market_id: z.number().int(),
+  bet_type: z.string(),
+  period: z.string(),
+  line: z.string(),
+  choice: z.string(),
+  odds: z.string(),
+  live: z.boolean(),
+  score_at_bet: z.string().nullable(),
+  outcome: z.string().nullable(),
+});
+export type BetLegView = z.infer<typeof betLegView>;
+
+/** A bet as the member sees it (placement answers, bet lists). */
+export const betView = z.object({
+  bet_id: z.number().int(),
+  ref_no: z.string(),
+  trans_time: z.string(),
+  kind: z.enum(['single', 'parlay', 'system']),
+  bet_type: z.string(),
+  status: z.enum(BET_STATUSES),
+  odds_type: z.string(),
+  odds: z.string(),
+  stake: money,
+  risk: money,
+  payout: money.nullable(),
+  max_payout: money,
+  win_loss: money.nullable(),
+  currency: z.string(),
+  fold_sizes: z.array(z.number().int()).nullable(),
+  combinations: z.number().int(),
+  reject_reason: z.string().nullable(),
+  legs: z.array(betLegView),
+});
+export type BetView = z.infer<typeof betView>;
+
+/** betcheck: one pick's price now, the stake limits and what is left on the match. */
+export const betCheckReply = z.object({
+  market_id: z.number().int(),
+  selection: z.string(),
+  odds: z.string(),
+  odds_changed: z.boolean(),
+  min_stake: money,
+  max_stake: money,
+  max_per_match_left: money.nullable(),
+  max_payout: money,
+  live: z.boolean(),
+});
+export type BetCheckReply = z.infer<typeof betCheckReply>;
+
+/** betcheckmultispecial: each pick's price now and the parlay's limits and leg check. */
+export const betCheckMultiReply = z.object({
+  picks: z.array(
+    z.object({
+      market_id: z.number().int(),
+      selection: z.string(),
+      odds: z.string(),
+      odds_changed: z.boolean(),
+    }),
+  ),
+  parlay_ok: z.boolean(),
+  parlay_code: z.string().nullable(),
+  min_stake: money,
+  max_stake: money,
+  max_payout: money,
+});
+export type BetCheckMultiReply = z.infer<typeof betCheckMultiReply>;
+
+/** betmmoclick: a Myanmar line now and the member's Myanmar limits. */
+export const betMmoClickReply = z.object({
+  market_id: z.number().int(),
+  selection: z.string(),
+  side: z.enum(['favourite', 'underdog']),
+  line: z.string(),
+  line_changed: z.boolean(),
+  min_stake: money,
+  max_stake: money,
+  max_payout: money,
+});
+export type BetMmoClickReply = z.infer<typeof betMmoClickReply>;
+
+/** Every placement call: the bet as written. */
+export const betPlacedReply = z.object({ bet: betView });
+/** The member's bet lists, a page at a time. */
+export const betListReply = z.object({ bets: z.array(betView), page: z.number().int() });
+/** One parlay's details. */
+export const betDetailReply = z.object({ bet: betView });
 
 /** A Myanmar-odds pick (handicap or goals market): the side and the line as shown, e.g. '1+50' or '=-30'. */
 export const mmoPick = z.object({
   market_id: z.number({ error: 'invalidBet' }).int().min(1, { error: 'invalidBet' }),
   selection: z.enum(['h', 'a', 'o', 'u'], { error: 'invalidBetTeam' }),
-  line: z.string({ error: 'invalidOddsBall' }).min(1, { error: 'invalidOddsBall' }).max(10),
+  line: safeString({ error: 'invalidOddsBall' }).min(1, { error: 'invalidOddsBall' }).max(10),
 });
 export type MmoPick = z.infer<typeof mmoPick>;
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { LANGUAGES } from './account';
 import { sessionRequest } from './account';
-import { requiredString } from './fields';
+import { requiredString, safeString } from './fields';
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'invalid_request' });
+const day = safeString().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'invalid_request' });
 
 /** announcelist: normal or special announcements (or both); a date range reads the history. */
 export const announceListRequest = sessionRequest.extend({
@@ -13,8 +13,8 @@ export const announceListRequest = sessionRequest.extend({
 });
 
 const localizedText = z.object({
-  title: z.string().max(200).default(''),
-  message: z.string().min(1).max(4000),
+  title: safeString().max(200).default(''),
+  message: safeString().min(1).max(4000),
 });
 
 /** Operator: publish an announcement to every member under it, per language (English required). */
@@ -32,15 +32,22 @@ export const boAnnounceRequest = z.object({
 /** Upline: a personal message to one member of its downline. */
 export const boMessageRequest = z.object({
   account_id: requiredString('account_id_required', 30),
-  subject: z.string().min(1).max(200),
-  message: z.string().min(1).max(4000),
+  subject: safeString().min(1).max(200),
+  message: safeString().min(1).max(4000),
 });
 
-export interface MessageRow {
-  id: number;
-  date: string;
-  type: 'normal' | 'special' | 'personal';
-  title: string;
-  message: string;
-  read: boolean;
-}
+/** A message or announcement as the member app lists it. */
+export const messageRow = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  type: z.enum(['normal', 'special', 'personal']),
+  title: z.string(),
+  message: z.string(),
+  read: z.boolean(),
+});
+export type MessageRow = z.infer<typeof messageRow>;
+
+/** announcelist, marqueelist, personallist. */
+export const messageListReply = z.object({ list: z.array(messageRow) });
+/** personalunread: the member's unread messages. */
+export const unreadCountReply = z.object({ count: z.number().int() });

@@ -105,6 +105,17 @@ export const ERRORS = {
   marketTypeChanged: def('Market type has changed, please place your bet again.'),
   oddsChanged: def('Odds have changed, please confirm the new odds.', 'notice'),
 
+  // Own games (4D lottery, mini games, the provably fair source).
+  drawClosed: def('Betting on this draw has closed.'),
+  drawNotExists: def('Draw does not exist.'),
+  numberSoldOut: def('This number has reached its payout limit for the draw.'),
+  invalidNumber: def('Invalid number.'),
+  roundNotExists: def('Round does not exist.'),
+  roundClosed: def('This round is closed.'),
+  roundBusted: def('Too late: the round has crashed.'),
+  roundInProgress: def('Finish your open round before changing your seed.'),
+  seedNotRevealed: def('The seed of this round is still in use; rotate your seed to reveal it.', 'notice'),
+
   // Rooms (tournament).
   roomFull: def('Room is full.'),
   IPJoinedBefore: def('This IP has joined this room before.'),
@@ -179,6 +190,12 @@ export const ERRORS = {
   rate_required: def('Rate is required!'),
   bet_id_required: def('Bet id is required!'),
   room_id_required: def('Room id is required!'),
+  room_type_required: def('Room type is required!'),
+  room_limit_required: def('Room limit is required!'),
+  room_rate_required: def('Room rate is required!'),
+  match_required: def('Match is required!'),
+  league_id_required: def('League id is required!'),
+  terms_required: def('Please accept the terms and conditions.'),
   start_date_required: def('Start date is required!'),
   end_date_required: def('End date is required!'),
   working_date_required: def('Working date is required!'),

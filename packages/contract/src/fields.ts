@@ -5,14 +5,24 @@ import type { ErrorCode } from './errors';
  * Field builders whose validation messages are statusdesc codes, so the server can answer a bad
  * body with the spec's code (e.g. account_id_required) instead of a generic validation error.
  */
+/**
+ * Text PostgreSQL and UTF-8 can hold: no NUL byte, no lone UTF-16 surrogate. Every string field of every
+ * call is built on this (a NUL in a session token once failed a whole group of other members' session reads).
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const isSafeText = (text: string): boolean => !text.includes('\u0000') && !LONE_SURROGATE.test(text);
+
+/** z.string refusing unsafe text (see isSafeText) with invalid_request: the one string builder of the contract. */
+export const safeString = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine(isSafeText, { error: 'invalid_request' satisfies ErrorCode });
+
 export const requiredString = (code: ErrorCode, max = 200) =>
-  z
-    .string({ error: code })
+  safeString({ error: code })
     .trim()
     .min(1, { error: code })
     .max(max, { error: 'invalid_request' satisfies ErrorCode });
 
-export const optionalString = (max = 200) => z.string({ error: 'invalid_request' }).max(max).optional();
+export const optionalString = (max = 200) => safeString({ error: 'invalid_request' }).max(max).optional();
 
 /** Exact money as a decimal string with at most 2 decimals; never a JSON float. */
 export const moneyString = (code: ErrorCode = 'invalid_amount') =>

@@ -8,3 +8,8 @@ export * from './trading';
 export * from './content';
 export * from './betting';
 export * from './statement';
+export * from './games';
+export * from './tournament';
+export * from './own-games';
+export * from './calls-spec';
+export * from './calls';

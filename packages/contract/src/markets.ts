@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './fields';
 
 /** Market-type menu codes (menu3): which market columns a list shows. */
 export const MARKET_TYPES = [
@@ -48,7 +49,7 @@ export const uxMarketRequest = z.object({
    */
   selected_days: z.enum(EARLY_DAYS, { error: 'invalid_request' }).default('1'),
   leagues: z.array(z.number().int().min(1)).max(500).default([]),
-  search: z.string().max(60).default(''),
+  search: safeString().max(60).default(''),
   page: z.number().int().min(1).max(10_000).default(1),
   // Up to a whole day's list in one answer: the member app virtualises it rather than paging.
   page_size: z.number().int().min(1).max(1_000).default(30),
@@ -63,9 +64,32 @@ export const uxMatchesRequest = z.object({
 
 export const resultRequest = z.object({
   /** Betting day in GMT+8, yyyy-mm-dd. */
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'invalid_request' }),
+  date: safeString().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'invalid_request' }),
   sport_id: z.number().int().min(1).max(999).optional(),
 });
+/** eventlist: a sport's leagues with their open event counts. */
+export const eventListRequest = z.object({ sport_id: z.number().int().min(1).optional() });
+
+/** One match's result, as matchresult and its kin list them (kick-off as an ISO instant). */
+export const resultRow = z.object({
+  match_id: z.number().int(),
+  sport_id: z.number().int(),
+  league_id: z.number().int(),
+  league_name: z.string(),
+  home: z.string(),
+  away: z.string(),
+  kickoff: z.string(),
+  state: z.number().int(),
+  state_detail: z.string(),
+  ht_home: z.number().int().nullable(),
+  ht_away: z.number().int().nullable(),
+  ft_home: z.number().int().nullable(),
+  ft_away: z.number().int().nullable(),
+});
+export type ResultRow = z.infer<typeof resultRow>;
+/** matchresult, parlaymatchresult, efresult, ngresult: a GMT+8 day's results. */
+export const resultsReply = z.object({ results: z.array(resultRow) });
+
 export const singleResultRequest = z.object({ match_id: id('invalidBet') });
 
 /**

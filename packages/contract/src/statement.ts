@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './fields';
 import { sessionRequest } from './account';
 import type { BetLegView, BetStatus } from './betting';
 import type { ErrorCode } from './errors';
@@ -51,11 +52,11 @@ export const statementBetRequest = sessionRequest.extend({
 export const boWinLossRequest = z.object({
   ...dayOrRange,
   ...paging,
-  account_id: z.string({ error: 'invalid_request' }).trim().min(1).max(30).optional(),
+  account_id: safeString({ error: 'invalid_request' }).trim().min(1).max(30).optional(),
 });
 export const boOutstandingRequest = z.object({
   ...paging,
-  account_id: z.string({ error: 'invalid_request' }).trim().min(1).max(30).optional(),
+  account_id: safeString({ error: 'invalid_request' }).trim().min(1).max(30).optional(),
 });
 export const boLiabilityRequest = z.object({
   match_id: z.number({ error: 'invalid_request' }).int().min(1).optional(),
@@ -72,8 +73,17 @@ export interface StatementDayRow {
   valid_turnover: string;
   commission: string;
   settled_amount: string;
-  /** Deposits, withdrawals and adjustments of the day: closing = opening + settled + commission + this. */
+  /** Deposits, withdrawals and adjustments of the day. */
   adjustment: string;
+  /**
+   * Provider games' win/loss of the day (bets, wins and rollbacks of every product):
+   * closing = opening + settled + commission + adjustment + this.
+   */
+  game_win_loss: string;
+  /** Win/loss of the 4D lottery and of the mini games that day (own games, their own lines):
+   * closing = opening + settled_amount + commission + adjustment + lottery + mini_game. */
+  lottery: string;
+  mini_game: string;
   bets: number;
 }
 

@@ -1,32 +1,30 @@
 import { z } from 'zod';
 import { CURRENCIES } from './account';
-import { positiveMoney } from './fields';
+import { MARKET_KINDS } from './betting';
+import { positiveMoney, safeString } from './fields';
 
 const matchId = z.number({ error: 'invalidBet' }).int().min(1);
-const kind = z.enum(
-  ['hdp', 'ou', 'oe', '1x2', 'ml', 'tw', 'cs', 'dc', 'fglg', 'htft', 'tg', 'eg', 'outright'],
-  {
-    error: 'invalidBetType',
-  },
-);
+const kind = z.enum(MARKET_KINDS, {
+  error: 'invalidBetType',
+});
 const period = z.enum(['ft', '1h', '2h']).default('ft');
-const line = z.string().max(8).default('');
+const line = safeString().max(8).default('');
 const prices = z.record(
-  z.string().min(1).max(60),
-  z.string().regex(/^\d{1,5}(\.\d{1,3})?$/, { error: 'invalidOdds' }),
+  safeString().min(1).max(60),
+  safeString().regex(/^\d{1,5}(\.\d{1,3})?$/, { error: 'invalidOdds' }),
 );
 const score = z.object({ home: z.number().int().min(0).max(99), away: z.number().int().min(0).max(99) });
 
 /** Operator trading calls at /bo/trade/<name>: the manual feed. */
 export const tradeCreateMatchRequest = z.object({
   sport_id: z.number().int().min(1).max(999),
-  league: z.string().min(1).max(80),
-  home: z.string().min(1).max(80),
-  away: z.string().min(1).max(80),
+  league: safeString().min(1).max(80),
+  home: safeString().min(1).max(80),
+  away: safeString().min(1).max(80),
   kickoff: z.iso.datetime({ offset: true, error: 'invalid_request' }),
   neutral: z.boolean().default(false),
   parent_match_id: z.number().int().min(1).optional(),
-  child_type: z.string().max(30).optional(),
+  child_type: safeString().max(30).optional(),
   outright: z.boolean().default(false),
 });
 export const tradeMarketRequest = z.object({
@@ -44,7 +42,7 @@ export const tradeMarketStatusRequest = z.object({
   status: z.enum(['open', 'suspended', 'closed']),
   kind: kind.optional(),
   period: period.optional(),
-  line: z.string().max(8).optional(),
+  line: safeString().max(8).optional(),
 });
 export const tradeLiveRequest = z.object({
   match_id: matchId,
@@ -72,7 +70,7 @@ export const tradeResultRequest = z.object({
     .array(z.enum(['h', 'a']))
     .max(200)
     .optional(),
-  winners: z.array(z.string().min(1).max(80)).max(20).optional(),
+  winners: z.array(safeString().min(1).max(80)).max(20).optional(),
 });
 
 /** Many price changes in one call (a provider's batch): applied in order, in bounded transactions. */
@@ -82,8 +80,8 @@ export const tradePricesRequest = z.object({
 
 /** An operator cancels one bet (running: the stake is released; settled: the settlement reversed, stake back). */
 export const tradeCancelBetRequest = z.object({
-  ref_no: z.string({ error: 'betNotExists' }).min(1).max(40),
-  reason: z.string().max(200).default('cancelled by operator'),
+  ref_no: safeString({ error: 'betNotExists' }).min(1).max(40),
+  reason: safeString().max(200).default('cancelled by operator'),
 });
 
 /**

@@ -27,6 +27,12 @@ export function gmt8DayStart(dayNumber: number): number {
   return dayNumber * DAY_MS - GMT8_OFFSET_MS;
 }
 
+/** The first instant of a GMT+8 calendar date 'YYYY-MM-DD' (its 00:00 GMT+8), or null when it is no date. */
+export function gmt8DateStart(date: string): number | null {
+  const ms = Date.parse(`${date}T00:00:00Z`);
+  return Number.isNaN(ms) ? null : ms - GMT8_OFFSET_MS;
+}
+
 /** 'YYYY-MM-DD' of a GMT+8 day number. */
 export function formatDayNumber(dayNumber: number): string {
   return new Date(dayNumber * DAY_MS).toISOString().slice(0, 10);

@@ -28,8 +28,11 @@ export {
   fromDecimalOdds,
   isNegativeOdds,
   isOddsFormat,
+  oddsFormatOfCode,
   oddsTypeFromCode,
   parseOdds,
+  priceFormatOf,
+  TWO_WAY_KINDS,
   toDecimalOdds,
 } from './odds';
 export type { OddsCheck, OddsFormat, OddsType } from './odds';
@@ -197,15 +200,26 @@ export {
   ROOM_MATCHES_MIN,
   ROOM_PLAYERS_MAX,
   ROOM_PLAYERS_MIN,
+  ROOM_OPERATOR_FEE_BPS,
+  ROOM_PRIZE_SPLIT,
+  ROOM_VIRTUAL_STAKE,
   checkRoom,
   isValidRoomPin,
+  pickPoints,
+  pickTally,
+  rankStandings,
+  roomCancellation,
+  roomPool,
+  splitPrizes,
 } from './tournament';
-export type { RoomCheck, RoomType } from './tournament';
+export type { PrizeSplit, RankedStanding, RoomCheck, RoomPool, RoomType, Standing } from './tournament';
 export {
   BETTING_DAY_ROLLOVER_HOUR,
+  DAY_MS,
   GMT8_OFFSET_MS,
   bettingDay,
   gmt8Date,
+  gmt8DateStart,
   gmt8DayNumber,
   gmt8DayStart,
   gmt8Weekday,
@@ -227,3 +241,16 @@ export {
   sportsOrder,
 } from './sports-order';
 export type { MatchOrderFields, Sport } from './sports-order';
+export {
+  FairStream,
+  Hmac,
+  MAX_CURSOR,
+  fisherYates,
+  hmacSha256,
+  seedHash,
+  sha256,
+  toHex,
+  utf8,
+  weightedPick,
+} from './fair';
+export * from './own-games';

@@ -24,6 +24,26 @@ export function oddsTypeFromCode(code: number): OddsType | null {
   return null;
 }
 
+/** A price format by its odds-type code as a request carries it ('1'..'4'); undefined for Myanmar ('5') or junk. */
+export function oddsFormatOfCode(code: string): OddsFormat | undefined {
+  return FORMAT_OF_CODE.get(code);
+}
+/** A map, not a search: the market lists convert every price through this. */
+const FORMAT_OF_CODE: ReadonlyMap<string, OddsFormat> = new Map(
+  ODDS_FORMATS.map((format) => [String(ODDS_TYPE_CODES[format]), format]),
+);
+
+/**
+ * Market kinds whose prices are quoted in the member's odds type (two-way prices: handicap, over/under, odd/even,
+ * moneyline). 1X2, correct score and the other many-way kinds are always decimal.
+ */
+export const TWO_WAY_KINDS: ReadonlySet<string> = new Set(['hdp', 'ou', 'oe', 'ml']);
+
+/** The format a market kind's prices are quoted in for a member whose odds format is `format`. */
+export function priceFormatOf(kind: string, format: OddsFormat): OddsFormat {
+  return TWO_WAY_KINDS.has(kind) ? format : 'DEC';
+}
+
 export function isOddsFormat(value: unknown): value is OddsFormat {
   return value === 'MY' || value === 'HK' || value === 'ID' || value === 'DEC';
 }

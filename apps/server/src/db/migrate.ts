@@ -8,6 +8,10 @@ import * as m0005 from './migrations/0005_myanmar_legs';
 import * as m0006 from './migrations/0006_settlement';
 import * as m0007 from './migrations/0007_betting_perf';
 import * as m0008 from './migrations/0008_settlement_volume';
+import * as m0009 from './migrations/0009_hardening';
+import * as m0010 from './migrations/0010_games';
+import * as m0011 from './migrations/0011_tournament';
+import * as m0012 from './migrations/0012_own_games';
 
 /** Migrations are listed here, in order: no file-system scanning, so bundling and tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -19,6 +23,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006_settlement': m0006,
   '0007_betting_perf': m0007,
   '0008_settlement_volume': m0008,
+  '0009_hardening': m0009,
+  '0010_games': m0010,
+  '0011_tournament': m0011,
+  '0012_own_games': m0012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -58,7 +58,8 @@ export interface BetLimitTable {
 }
 
 export interface SessionTable {
-  token: string;
+  /** SHA-256 (hex) of the session token: the token itself is never stored (lib/security hashSessionToken). */
+  token_hash: string;
   account_pk: string;
   kind: string;
   profile_version_seen: number;
@@ -296,7 +297,273 @@ export interface PayoutDayCapTable {
   cap: Money;
 }
 
+// ---- Provider games (migration 0010) ----
+
+export interface WalletProviderTable {
+  code: string;
+  name: string;
+  secret: string;
+  enabled: Defaulted<boolean>;
+  created_at: DefaultTimestamp;
+}
+
+export interface GameStudioTable {
+  code: string;
+  name: string;
+  wallet_provider: string;
+  enabled: Defaulted<boolean>;
+  created_at: DefaultTimestamp;
+}
+
+export interface GameTable {
+  id: Generated<string>;
+  game_code: string;
+  wallet_provider: string;
+  studio: string;
+  name: string;
+  product: string;
+  category: string;
+  thumbnail_url: string;
+  hot: Defaulted<boolean>;
+  is_new: Defaulted<boolean>;
+  platforms: Json<string[]>;
+  rtp: string | null;
+  provider_enabled: Defaulted<boolean>;
+  /** False once the provider's list stopped naming it (kept: its rounds still resolve). */
+  listed: Defaulted<boolean>;
+  /** Our own switch: shown in the lobby but not launchable. */
+  maintenance: Defaulted<boolean>;
+  sort: Defaulted<number>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface GameBrandBlockTable {
+  game_pk: string;
+  brand_id: number;
+}
+
+export interface GameLaunchTokenTable {
+  token: string;
+  account_pk: string;
+  game_pk: string;
+  currency: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface GameSessionTable {
+  token: string;
+  account_pk: string;
+  game_pk: string;
+  wallet_provider: string;
+  currency: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface GameRequestTable {
+  wallet_provider: string;
+  request_uuid: string;
+  status: string;
+  /** /wallet/check: the wallet session token answered (replayed to a retried check). */
+  token: string | null;
+  created_at: DefaultTimestamp;
+}
+
+export interface GameRoundTable {
+  id: Generated<string>;
+  wallet_provider: string;
+  round: string;
+  account_pk: string;
+  game_pk: string;
+  currency: string;
+  stake: DefaultMoney;
+  win: DefaultMoney;
+  bets: Defaulted<number>;
+  status: Defaulted<string>;
+  opened_at: DefaultTimestamp;
+  closed_at: Timestamp | null;
+}
+
+export interface GameTransactionTable {
+  id: Generated<string>;
+  wallet_provider: string;
+  transaction_uuid: string;
+  kind: 'bet' | 'win' | 'rollback' | 'tombstone';
+  account_pk: string;
+  game_pk: string;
+  round_pk: string | null;
+  round: string;
+  reference_uuid: string | null;
+  amount: Money;
+  /** Bets: open, won (a win referenced it) or rolled_back; every other kind: done. */
+  state: Defaulted<string>;
+  /** The wallet status answered when it was recorded (replayed for the same transaction). */
+  status: string;
+  created_at: DefaultTimestamp;
+}
+
+export interface TournamentRoomTable {
+  id: Generated<string>;
+  owner_pk: string;
+  type: number;
+  is_virtual: Defaulted<boolean>;
+  currency: string;
+  entry_fee: Money;
+  room_limit: number;
+  pin_hash: string | null;
+  status: string;
+  first_kickoff: Date;
+  last_join_time: Date;
+  last_betting_time: Date;
+  operator_fee_bps: number;
+  free_prize: DefaultMoney;
+  players: Defaulted<number>;
+  rescore: Defaulted<boolean>;
+  scored_key: string | null;
+  cancel_reason: string | null;
+  ended_at: Date | null;
+  closed_at: Date | null;
+  created_at: DefaultTimestamp;
+}
+
+export interface TournamentRoomMatchTable {
+  room_id: string;
+  match_id: string;
+  position: number;
+}
+
+export interface TournamentEntryTable {
+  room_id: string;
+  member_pk: string;
+  ip: string;
+  joined_at: Date;
+  /** NUMERIC(14,3), read as a string. */
+  points: Defaulted<string>;
+  wins: Defaulted<number>;
+  losses: Defaulted<number>;
+  place: number | null;
+  prize: DefaultMoney;
+  refunded: Defaulted<boolean>;
+}
+
+export interface TournamentIpOverrideTable {
+  room_id: string;
+  ip: string;
+}
+
+export interface TournamentPickTable {
+  room_id: string;
+  member_pk: string;
+  match_id: string;
+  kind: 'hdp' | 'ou';
+  market_id: string;
+  line: string;
+  selection: string;
+  price: string;
+  outcome: string | null;
+  points: string | null;
+  changed_at: Date;
+}
+
+export interface FairSeedTable {
+  id: Generated<string>;
+  scope: string;
+  server_seed: string;
+  seed_hash: string;
+  client_seed: string;
+  next_nonce: Defaulted<number>;
+  created_at: DefaultTimestamp;
+  revealed_at: Timestamp | null;
+}
+
+export interface LotteryDrawTable {
+  id: Generated<string>;
+  house: string;
+  draw_at: Timestamp;
+  cutoff_at: Timestamp;
+  special: Defaulted<boolean>;
+  status: 'open' | 'drawn' | 'settled';
+  seed_id: string | null;
+  nonce: number | null;
+  result: string | null;
+  drawn_at: Timestamp | null;
+  settled_at: Timestamp | null;
+}
+
+export interface LotteryTicketTable {
+  id: Generated<string>;
+  account_pk: string;
+  currency: string;
+  draw_id: string;
+  number: string;
+  bet_type: string;
+  mode: string;
+  unit_stake: Money;
+  cost: Money;
+  status: 'open' | 'won' | 'lost' | 'cancelled';
+  payout: Money | null;
+  wins: string | null;
+  created_at: DefaultTimestamp;
+  settled_at: Timestamp | null;
+  cancelled_at: Timestamp | null;
+}
+
+export interface LotteryLiabilityTable {
+  draw_id: string;
+  currency: string;
+  number: string;
+  amount: Money;
+}
+
+export interface LotteryCapTable {
+  currency: string;
+  number: string;
+  cap: Money;
+}
+
+export interface CrashRoundTable {
+  id: Generated<string>;
+  seed_id: string;
+  nonce: number;
+  crash_point: number;
+  status: 'betting' | 'running' | 'busted';
+  starts_at: Timestamp;
+  bust_at: Timestamp;
+  settled_at: Timestamp | null;
+  created_at: DefaultTimestamp;
+}
+
+export interface MinigameRoundTable {
+  id: Generated<string>;
+  game: 'crash' | 'dice' | 'hilo';
+  account_pk: string;
+  currency: string;
+  stake: Money;
+  payout: Money | null;
+  status: 'open' | 'won' | 'lost';
+  seed_id: string | null;
+  nonce: number | null;
+  crash_round_id: string | null;
+  detail: string;
+  created_at: DefaultTimestamp;
+  settled_at: Timestamp | null;
+}
+
 export interface Database {
+  tournament_rooms: TournamentRoomTable;
+  tournament_room_matches: TournamentRoomMatchTable;
+  tournament_entries: TournamentEntryTable;
+  tournament_ip_overrides: TournamentIpOverrideTable;
+  tournament_picks: TournamentPickTable;
+  fair_seeds: FairSeedTable;
+  lottery_draws: LotteryDrawTable;
+  lottery_tickets: LotteryTicketTable;
+  lottery_liability: LotteryLiabilityTable;
+  lottery_caps: LotteryCapTable;
+  crash_rounds: CrashRoundTable;
+  minigame_rounds: MinigameRoundTable;
   payout_day_caps: PayoutDayCapTable;
   bets: BetTable;
   bet_legs: BetLegTable;
@@ -321,6 +588,15 @@ export interface Database {
   entries: EntryTable;
   reservations: ReservationTable;
   system_settings: SystemSettingTable;
+  wallet_providers: WalletProviderTable;
+  game_studios: GameStudioTable;
+  games: GameTable;
+  game_brand_blocks: GameBrandBlockTable;
+  game_launch_tokens: GameLaunchTokenTable;
+  game_sessions: GameSessionTable;
+  game_requests: GameRequestTable;
+  game_rounds: GameRoundTable;
+  game_transactions: GameTransactionTable;
 }
 
 export type AccountRow = Selectable<AccountTable>;

@@ -1,6 +1,7 @@
 import type { Currency } from '@sb/contract';
 import type { AppContext } from '../context';
 import { accountRepository } from '../modules/account/repository';
+import { gamesRepository } from '../modules/games/repository';
 import { UplineService } from '../modules/upline/service';
 
 export const DEMO_PASSWORD = 'Demo1234';
@@ -36,6 +37,7 @@ const DEMO_CHAIN = [
  * nothing when the operator exists, and deposits use fixed transfer ids.
  */
 export async function seedDemo(ctx: AppContext, brandName = ctx.config.brand): Promise<{ created: boolean }> {
+  await seedGameProviders(ctx);
   if (await accountRepository.findByAccountId(ctx.db, 'demoop')) return { created: false };
   const upline = new UplineService(ctx);
   const brandId = await accountRepository.ensureBrand(ctx.db, 'demo', brandName);
@@ -74,4 +76,14 @@ export async function seedDemo(ctx: AppContext, brandName = ctx.config.brand): P
     else await upline.setCredit(operator, money);
   }
   return { created: true };
+}
+
+/**
+ * The provider simulator "Demo Gaming" as wallet provider `sim`, keyed with the secret `npm start` hands to
+ * both processes (PROVIDER_SIM_SECRET); re-keyed on every start, since the secret may have been regenerated.
+ */
+export async function seedGameProviders(ctx: AppContext): Promise<void> {
+  const secret = ctx.config.games.simSecret;
+  if (!secret) return;
+  await gamesRepository.upsertWalletProvider(ctx.db, { code: 'sim', name: 'Demo Gaming', secret });
 }

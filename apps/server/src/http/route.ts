@@ -1,42 +1,81 @@
+import { createHash } from 'node:crypto';
+import type { CallSpec } from '@sb/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
+import './registry';
 import { AppError } from '../lib/app-error';
 import { validationError } from './reply';
 
 export type Success<T extends object> = T & { statusdesc?: 'success' | 'no_changes' };
 
+/** The reply fields a call's handler returns: the contract's reply without the envelope. */
+export type ReplyOf<C extends CallSpec> = string extends keyof z.input<C['reply']>
+  ? Success<object> // a reply the contract does not describe yet
+  : Success<Omit<z.input<C['reply']>, 'status' | 'statusdesc'>>;
+
 /**
  * A POST JSON call answering the spec envelope. The body is parsed with the contract schema (unknown
  * fields stripped); the handler returns the reply fields; errors go through the one error handler.
- * Every call is rate limited per account (or client address when anonymous): requestLimit.
+ * Every call is rate limited per caller (requestLimit): see callerKey.
+ *
+ * Given a call of the contract's table (CALLS.betcheck), the request and the reply are typed from it; given a
+ * path and a request schema (the older form), the call is still recorded for the OpenAPI document.
  */
+export function postCall<C extends CallSpec>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  call: C,
+  handler: (body: z.output<C['request']>, request: FastifyRequest) => Promise<ReplyOf<C>>,
+): void;
 export function postCall<S extends z.ZodType, R extends object>(
   app: FastifyInstance,
   ctx: AppContext,
   path: string,
   schema: S,
   handler: (body: z.output<S>, request: FastifyRequest) => Promise<Success<R>>,
+): void;
+export function postCall(
+  app: FastifyInstance,
+  ctx: AppContext,
+  callOrPath: CallSpec | string,
+  schemaOrHandler: z.ZodType | ((body: never, request: FastifyRequest) => Promise<object>),
+  maybeHandler?: (body: never, request: FastifyRequest) => Promise<object>,
 ): void {
-  app.post(path, async (request) => {
+  const { path, schema, handler } = normalise(callOrPath, schemaOrHandler, maybeHandler);
+  const call = typeof callOrPath === 'string' ? { path, request: schema } : callOrPath;
+  app.post(path, { config: { call } }, async (request) => {
     const body = await admit(ctx, schema, request);
-    const result = await handler(body, request);
+    const result = await handler(body as never, request);
     return { status: '1', statusdesc: 'success', ...result };
   });
 }
 
 /** Like postCall, for a handler that answers the whole success reply already serialised (hot cached answers). */
-export function postRawCall<S extends z.ZodType>(
+export function postRawCall<C extends CallSpec>(
   app: FastifyInstance,
   ctx: AppContext,
-  path: string,
-  schema: S,
-  handler: (body: z.output<S>) => string,
+  call: C,
+  handler: (body: z.output<C['request']>) => string,
 ): void {
-  app.post(path, async (request, reply) => {
-    const body = await admit(ctx, schema, request);
+  app.post(call.path, { config: { call } }, async (request, reply) => {
+    const body: z.output<C['request']> = await admit(ctx, call.request as C['request'], request);
     return reply.type('application/json; charset=utf-8').send(handler(body));
   });
+}
+
+function normalise(
+  callOrPath: CallSpec | string,
+  schemaOrHandler: z.ZodType | ((body: never, request: FastifyRequest) => Promise<object>),
+  maybeHandler: ((body: never, request: FastifyRequest) => Promise<object>) | undefined,
+) {
+  if (typeof callOrPath === 'string') {
+    if (typeof schemaOrHandler === 'function' || !maybeHandler)
+      throw new Error(`${callOrPath}: schema and handler`);
+    return { path: callOrPath, schema: schemaOrHandler, handler: maybeHandler };
+  }
+  if (typeof schemaOrHandler !== 'function') throw new Error(`${callOrPath.path}: handler expected`);
+  return { path: callOrPath.path, schema: callOrPath.request, handler: schemaOrHandler };
 }
 
 /** Parses the body with the contract schema and applies the per-caller rate limit. */
@@ -48,11 +87,34 @@ async function admit<S extends z.ZodType>(
   const parsed = schema.safeParse(request.body ?? {});
   if (!parsed.success) throw validationError(parsed.error);
   const body = parsed.data;
-  const who =
-    typeof body === 'object' && body !== null && 'account_id' in body && typeof body.account_id === 'string'
-      ? `a:${body.account_id.toLowerCase()}`
-      : `ip:${request.ip}`;
-  const hits = await ctx.limits.hit(`req:${who}`, 1_000);
+  const hits = await ctx.limits.hit(`req:${callerKey(body, request)}`, 1_000);
   if (hits > ctx.config.requestsPerSecond) throw new AppError('requestLimit', { httpStatus: 429 });
   return body;
+}
+
+/**
+ * Whom a call's rate limit counts against: the session it presents (a member call), the bearer token (a
+ * back-office call), else the client's address. Never the body's account_id: anyone can write a member's id,
+ * and a stranger sending junk tokens with it must not use up that member's calls. A token is known only to
+ * the one account it was issued to, so this counts per authenticated caller; the key holds a hash of the
+ * token, never the token.
+ */
+function callerKey(body: unknown, request: FastifyRequest): string {
+  const token =
+    typeof body === 'object' &&
+    body !== null &&
+    'session_token' in body &&
+    typeof body.session_token === 'string'
+      ? body.session_token
+      : bearerToken(request.headers.authorization);
+  return token ? tokenLimitKey(token) : `ip:${request.ip}`;
+}
+
+/** The rate-limit key of calls presenting this token (a hash: the limit store never holds a token). */
+export function tokenLimitKey(token: string): string {
+  return `t:${createHash('sha256').update(token).digest('base64url').slice(0, 24)}`;
+}
+
+function bearerToken(authorization: string | undefined): string | undefined {
+  return authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() || undefined : undefined;
 }

@@ -30,6 +30,29 @@ describe('GroupLoader', () => {
     expect(await loader.load('xyz')).toBe(3);
   });
 
+  it('one key that breaks the grouped read fails only its own caller', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let reads = 0;
+    const loader = new GroupLoader<string>(async (keys) => {
+      reads += 1;
+      if (reads === 1) await gate;
+      if (keys.includes('bad')) throw new Error('poisoned');
+      return new Map(keys.map((key) => [key, key.toUpperCase()]));
+    }, 1);
+    const first = loader.load('a');
+    const grouped = ['b', 'bad', 'c', 'b'].map((key) => loader.load(key));
+    release();
+    expect(await first).toBe('A');
+    const settled = await Promise.allSettled(grouped);
+    expect(settled.map((s) => (s.status === 'fulfilled' ? s.value : 'failed'))).toEqual([
+      'B',
+      'failed',
+      'C',
+      'B',
+    ]);
+  });
+
   it('bounds a group', async () => {
     const sizes: number[] = [];
     const loader = new GroupLoader<number>(

@@ -7,6 +7,8 @@ import { Redis } from 'ioredis';
 export interface LimitStore {
   /** Adds one hit to a fixed window and answers the count in that window. */
   hit(key: string, windowMs: number): Promise<number>;
+  /** The count in the key's current window without adding to it (0 when none). */
+  count(key: string): Promise<number>;
   /** Takes a flag if free; false when someone holds it. The ttl frees it if the holder dies. */
   acquire(key: string, ttlMs: number): Promise<boolean>;
   release(key: string): Promise<void>;
@@ -32,6 +34,11 @@ export class MemoryLimitStore implements LimitStore {
     }
     window.count += 1;
     return window.count;
+  }
+
+  async count(key: string): Promise<number> {
+    const window = this.windows.get(key);
+    return window && window.resetAt > this.now() ? window.count : 0;
   }
 
   async acquire(key: string, ttlMs: number): Promise<boolean> {
@@ -70,6 +77,10 @@ export class RedisLimitStore implements LimitStore {
       [Error | null, number],
     ];
     return count;
+  }
+
+  async count(key: string): Promise<number> {
+    return Number((await this.redis.get(this.prefix + key)) ?? 0);
   }
 
   async acquire(key: string, ttlMs: number): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 /** argon2id (the library's default algorithm) with its default cost: ~18 ms a hash on these machines. */
@@ -14,6 +14,9 @@ export const verifyPassword = async (passwordHash: string, password: string): Pr
 
 /** Session tokens: 32 random bytes, URL-safe. */
 export const newSessionToken = (): string => randomBytes(32).toString('base64url');
+
+/** What the sessions table keeps of a token: its SHA-256, hex (the token has 256 random bits: no salt needed). */
+export const hashSessionToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 export const newSecret = (): string => randomBytes(32).toString('hex');
 

@@ -11,6 +11,8 @@ export interface PushSocket {
   /** Writes the messages in order, in as few writes as the socket allows. */
   push(messages: Outgoing[]): void;
   close(code?: number, reason?: string): void;
+  /** Destroys the connection at once: a slow client's queued bytes are freed now, not after a close handshake. */
+  terminate?(): void;
   readonly bufferedAmount: number;
 }
 
@@ -43,10 +45,25 @@ const outgoing = (payload: object): Outgoing => {
 export const MAX_BUFFERED_BYTES = 1_000_000;
 const MAX_TOPICS_PER_CLIENT = 500;
 
-export type Topic = `sport:${number}` | `match:${number}` | 'all' | `member:${string}`;
+export interface HubLimits {
+  /** Unsent bytes a socket may hold before it is dropped as too slow. */
+  maxBufferedBytes: number;
+  /** Topics one socket may hold. */
+  maxTopics: number;
+}
+
+export type Topic = `sport:${number}` | `match:${number}` | 'all' | `member:${string}` | `game:${string}`;
+
+/** Game rounds shared by every player that a client may subscribe to (own games, pushed by their engines). */
+export const GAME_TOPICS = ['game:crash'] as const;
 
 export function isTopic(value: unknown): value is Topic {
-  return typeof value === 'string' && (value === 'all' || /^(sport|match):\d{1,12}$/.test(value));
+  return (
+    typeof value === 'string' &&
+    (value === 'all' ||
+      /^(sport|match):\d{1,12}$/.test(value) ||
+      (GAME_TOPICS as readonly string[]).includes(value))
+  );
 }
 
 /**
@@ -59,15 +76,35 @@ export class PushHub {
   private readonly topicsOf = new Map<PushSocket, Set<Topic>>();
   /** What each socket is owed since the last flush, in publication order. */
   private readonly owed = new Map<PushSocket, Outgoing[]>();
+  /** The session (its token's hash) each member socket was opened with, so ending a session closes it. */
+  private readonly sessionOf = new Map<PushSocket, { accountId: string; sessionHash: string }>();
   private flushScheduled = false;
   dropped = 0;
   sent = 0;
+
+  constructor(
+    readonly limits: HubLimits = { maxBufferedBytes: MAX_BUFFERED_BYTES, maxTopics: MAX_TOPICS_PER_CLIENT },
+  ) {}
 
   add(socket: PushSocket): void {
     this.topicsOf.set(socket, new Set());
   }
 
+  /** True when the socket holds more unsent data than allowed: the caller must stop and drop it. */
+  tooSlow(socket: PushSocket): boolean {
+    return socket.bufferedAmount > this.limits.maxBufferedBytes;
+  }
+
+  /** Drops a slow socket: forgotten at once, closed (its buffer freed) by the socket layer. */
+  drop(socket: PushSocket): void {
+    this.dropped += 1;
+    this.remove(socket);
+    if (socket.terminate) socket.terminate();
+    else socket.close(1013, 'too slow');
+  }
+
   remove(socket: PushSocket): void {
+    this.sessionOf.delete(socket);
     this.owed.delete(socket);
     for (const topic of this.topicsOf.get(socket) ?? []) this.byTopic.get(topic)?.delete(socket);
     this.topicsOf.delete(socket);
@@ -76,7 +113,8 @@ export class PushHub {
   subscribe(socket: PushSocket, topics: Topic[]): boolean {
     const mine = this.topicsOf.get(socket);
     if (!mine) return false;
-    if (mine.size + topics.length > MAX_TOPICS_PER_CLIENT) return false;
+    const fresh = topics.filter((topic) => !mine.has(topic));
+    if (mine.size + new Set(fresh).size > this.limits.maxTopics) return false;
     for (const topic of topics) {
       mine.add(topic);
       let set = this.byTopic.get(topic);
@@ -114,13 +152,19 @@ export class PushHub {
     this.deliver(message, topics);
   }
 
+  /** Sends a game round's event to everyone watching that game. */
+  toGame(topic: (typeof GAME_TOPICS)[number], payload: object): void {
+    this.deliver(outgoing(payload), [topic]);
+  }
+
   /** Sends to one member's sockets (balance and bet status pushes). */
   toMember(accountId: string, payload: object): void {
     this.deliver(outgoing(payload), [`member:${accountId.toLowerCase()}`]);
   }
 
-  joinMember(socket: PushSocket, accountId: string): void {
+  joinMember(socket: PushSocket, accountId: string, sessionHash = ''): void {
     const topic: Topic = `member:${accountId.toLowerCase()}`;
+    this.sessionOf.set(socket, { accountId: accountId.toLowerCase(), sessionHash });
     this.topicsOf.get(socket)?.add(topic);
     let set = this.byTopic.get(topic);
     if (!set) {
@@ -131,6 +175,24 @@ export class PushHub {
   }
 
   /**
+   * A member's sessions ended (logout, password change): their sockets close, so nothing more is pushed to
+   * them. `only` closes one session's sockets; `except` all but that one.
+   */
+  endSessions(accountId: string, filter: { only?: string; except?: string }): number {
+    const wanted = accountId.toLowerCase();
+    let closed = 0;
+    for (const [socket, session] of [...this.sessionOf]) {
+      if (session.accountId !== wanted) continue;
+      if (filter.only !== undefined && session.sessionHash !== filter.only) continue;
+      if (filter.except !== undefined && session.sessionHash === filter.except) continue;
+      this.remove(socket);
+      socket.close(4003, 'session_expired');
+      closed += 1;
+    }
+    return closed;
+  }
+
+  /**
    * Writes what is owed: each socket gets everything since the last flush in one write. The flush runs on
    * the next turn of the event loop, so the call that caused a change answers before its fan-out, and when
    * changes come faster than sockets take them, they leave in fewer, fuller writes.
@@ -138,10 +200,8 @@ export class PushHub {
   flush(): void {
     this.flushScheduled = false;
     for (const [socket, messages] of this.owed) {
-      if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-        this.dropped += 1;
-        this.remove(socket);
-        socket.close(1013, 'too slow');
+      if (this.tooSlow(socket)) {
+        this.drop(socket);
         continue;
       }
       socket.push(messages);

@@ -2,14 +2,17 @@ import type { AppContext } from '../context';
 import type { AccountRow } from '../db/schema';
 import { formatMinor } from '../lib/money';
 import { walletView } from '../modules/account/profile';
-import type { MemberBalances } from '../modules/wallet/service';
+import type { MemberBalances } from '../modules/ledger/service';
 
 /** Bus channel for pushes to one member's sockets, in whichever process they are connected. */
 export const MEMBER_CHANNEL = 'member';
 
 export type MemberPush =
   | { op: 'balance'; balance: string; account_balance: string; outstanding_balance: string }
-  | { op: 'profile' | 'bet' | 'messages' };
+  | { op: 'profile' | 'bet' | 'messages' }
+  | { op: 'room'; roomid: number; status: string }
+  /** Not sent to the browser: tells every process to close the sockets of ended sessions (token hashes). */
+  | { op: 'sessions_ended'; only?: string; except?: string };
 
 /** The one way services tell a member's open apps that something changed. */
 export class MemberNotifier {
@@ -17,6 +20,11 @@ export class MemberNotifier {
 
   async send(accountId: string, payload: MemberPush): Promise<void> {
     await this.ctx.bus.publish(MEMBER_CHANNEL, JSON.stringify({ account_id: accountId, payload }));
+  }
+
+  /** Sessions of a member ended: their open sockets, in any process, are closed (see PushHub.endSessions). */
+  async sessionsEnded(accountId: string, filter: { only?: string; except?: string }): Promise<void> {
+    await this.send(accountId, { op: 'sessions_ended', ...filter });
   }
 
   /**

@@ -2,9 +2,11 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
+import { safeString } from '@sb/contract';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { AppError } from '../lib/app-error';
+import { hashSessionToken } from '../lib/security';
 import type { AccountService } from '../modules/account/service';
 import { catalogRepository } from '../modules/catalog/repository';
 import type { MarketSnapshot } from '../modules/catalog/snapshot';
@@ -15,12 +17,14 @@ const MAX_MESSAGE_BYTES = 16_384;
 const MAX_BAD_MESSAGES = 5;
 /** A reconnect that missed more than this many events of a match resynchronises from a snapshot instead. */
 const MAX_REPLAY_EVENTS = 200;
+/** Messages of one socket waiting to be handled: a client sending faster than it is served is dropped. */
+const MAX_QUEUED_MESSAGES = 32;
 
 const clientMessage = z.discriminatedUnion('op', [
   z.object({
     op: z.literal('auth'),
-    account_id: z.string().min(1).max(30),
-    session_token: z.string().min(1).max(200),
+    account_id: safeString().min(1).max(30),
+    session_token: safeString().min(1).max(200),
   }),
   z.object({
     op: z.literal('sub'),
@@ -52,6 +56,7 @@ function pushSocket(socket: WebSocket): PushSocket {
       connection.uncork();
     },
     close: (code, reason) => socket.close(code, reason),
+    terminate: () => socket.terminate(),
     get bufferedAmount() {
       return socket.bufferedAmount;
     },
@@ -69,26 +74,55 @@ export async function pushRoutes(
   deps: { hub: PushHub; snapshot: MarketSnapshot; accounts: AccountService },
 ): Promise<void> {
   await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
+  const limits = ctx.config.ws;
   app.get('/ws', { websocket: true }, (socket) => {
     const pushed = pushSocket(socket);
     let authed = false;
     let bad = 0;
-    const send = (payload: object) => socket.send(JSON.stringify(payload));
+    let queued = 0;
+    /** Subscriptions in the current second (bounded: replays cost database reads and bytes). */
+    let subsWindow = { startedAt: 0, count: 0 };
+    let gone = false;
+    /**
+     * Answers go through the same bound as pushes: a client that stops reading is dropped before what waits
+     * for it grows past maxBufferedBytes. False once the socket is gone, so a replay stops.
+     */
+    const send = (payload: object): boolean => {
+      if (gone || socket.readyState !== socket.OPEN) return false;
+      if (deps.hub.tooSlow(pushed)) {
+        gone = true;
+        deps.hub.drop(pushed);
+        return false;
+      }
+      socket.send(JSON.stringify(payload));
+      return true;
+    };
     const timer = setTimeout(() => {
       if (!authed) socket.close(4001, 'auth timeout');
     }, AUTH_TIMEOUT_MS);
     socket.on('close', () => {
+      gone = true;
       clearTimeout(timer);
       deps.hub.remove(pushed);
     });
     // Messages are handled one at a time, in order: a 'sub' right behind an 'auth' waits for it.
     let queue: Promise<void> = Promise.resolve();
     socket.on('message', (raw: Buffer) => {
+      if (gone) return;
+      if (queued >= MAX_QUEUED_MESSAGES) {
+        gone = true;
+        deps.hub.drop(pushed);
+        return;
+      }
+      queued += 1;
       queue = queue
-        .then(() => handle(raw))
+        .then(() => (gone ? undefined : handle(raw)))
         .catch((error: unknown) => {
           ctx.log.error({ err: error }, 'websocket message failed');
           send({ op: 'err', code: 'systemError' });
+        })
+        .finally(() => {
+          queued -= 1;
         });
     });
 
@@ -107,15 +141,19 @@ export async function pushRoutes(
       } catch {
         return refuse('invalid_request');
       }
-      if (parsed.op === 'ping') return send({ op: 'pong', t: parsed.t ?? Date.now() });
+      if (parsed.op === 'ping') {
+        send({ op: 'pong', t: parsed.t ?? Date.now() });
+        return;
+      }
       if (parsed.op === 'auth') {
         try {
           const session = await deps.accounts.requireSession(parsed);
           authed = true;
           clearTimeout(timer);
           deps.hub.add(pushed);
-          deps.hub.joinMember(pushed, session.account.account_id);
-          return send({ op: 'ready', version: deps.snapshot.version });
+          deps.hub.joinMember(pushed, session.account.account_id, hashSessionToken(session.token));
+          send({ op: 'ready', version: deps.snapshot.version });
+          return;
         } catch (error) {
           const code = error instanceof AppError ? error.code : 'systemError';
           send({ op: 'err', code });
@@ -128,24 +166,37 @@ export async function pushRoutes(
       if (topics.length !== parsed.topics.length) return refuse('invalid_request');
       if (parsed.op === 'unsub') {
         deps.hub.unsubscribe(pushed, topics);
-        return send({ op: 'unsubbed', topics });
+        send({ op: 'unsubbed', topics });
+        return;
+      }
+      const since = Object.entries(parsed.since ?? {});
+      const now = Date.now();
+      if (now - subsWindow.startedAt >= 1000) subsWindow = { startedAt: now, count: 0 };
+      subsWindow.count += 1;
+      if (subsWindow.count > limits.subsPerSecond || since.length > limits.maxReplayMatches) {
+        return refuse('requestLimit');
       }
       if (!deps.hub.subscribe(pushed, topics)) return refuse('requestLimit');
-      send({ op: 'subbed', topics });
-      for (const [id, seq] of Object.entries(parsed.since ?? {})) await resume(Number(id), seq);
+      if (!send({ op: 'subbed', topics })) return;
+      for (const [id, seq] of since) if (!(await resume(Number(id), seq))) return;
     }
 
-    /** Replays what a reconnecting client missed of one match, in order, or tells it to resync. */
-    async function resume(matchId: number, heldSeq: number): Promise<void> {
+    /**
+     * Replays what a reconnecting client missed of one match, in order, or tells it to resync. False when the
+     * socket went (or was dropped as too slow) meanwhile: the caller stops replaying.
+     */
+    async function resume(matchId: number, heldSeq: number): Promise<boolean> {
       const match = deps.snapshot.matches.get(matchId);
       if (!match) return send({ op: 'gone', id: matchId });
-      if (match.seq <= heldSeq) return;
+      if (match.seq <= heldSeq) return !gone;
       if (match.seq - heldSeq > MAX_REPLAY_EVENTS) return send({ op: 'resync', id: matchId, seq: match.seq });
       const batches = await catalogRepository.eventsSince(ctx.db, matchId, heldSeq, MAX_REPLAY_EVENTS);
       for (const batch of batches) {
-        for (const change of Array.isArray(batch) ? batch : [batch])
-          send({ op: 'chg', c: change, replay: true });
+        for (const change of Array.isArray(batch) ? batch : [batch]) {
+          if (!send({ op: 'chg', c: change, replay: true })) return false;
+        }
       }
+      return !gone;
     }
   });
 }

@@ -5,13 +5,15 @@ import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
 import { buildApp, type Services } from '../../src/app';
+import type { RegisteredRoute } from '../../src/http/registry';
 import { parseConfig, type Config } from '../../src/config';
 import type { AppContext } from '../../src/context';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database';
 import { migrateToLatest } from '../../src/db/migrate';
+import { isRetryableConflict } from '../../src/db/errors';
 import { LocalBus } from '../../src/bus/bus';
 import { MemoryLimitStore } from '../../src/lib/limits';
-import { LedgerService } from '../../src/modules/wallet/service';
+import { LedgerService } from '../../src/modules/ledger/service';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -27,6 +29,8 @@ export interface TestEnv {
   ctx: AppContext;
   app: FastifyInstance;
   services: Services;
+  /** Every route the app serves. */
+  routes: readonly RegisteredRoute[];
   /** Moves the test clock. */
   advance(ms: number): void;
 }
@@ -37,6 +41,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     APP_SECRET: 'test-secret-0123456789abcdef',
     LOG_LEVEL: 'silent',
     LOGIN_ATTEMPTS_PER_MINUTE: '1000',
+    LOGIN_FAILURES_PER_ADDRESS_PER_MINUTE: '100000',
     REQUESTS_PER_SECOND: '100000',
     ...overrides,
   });
@@ -77,7 +82,18 @@ async function truncateAll(handle: DatabaseHandle): Promise<void> {
     where schemaname = current_schema() and tablename not like 'kysely_%'`.execute(handle.db);
   if (tables.rows.length === 0) return;
   const list = tables.rows.map((row) => `"${row.tablename}"`).join(', ');
-  await sql.raw(`truncate table ${list} restart identity cascade`).execute(handle.db);
+  // A write the previous test left in flight (a push's follow-up, a job's last tick) can still hold
+  // a row lock; truncating every table at once may then deadlock with it. That write is not this
+  // test's concern: wait a moment and truncate again.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await sql.raw(`truncate table ${list} restart identity cascade`).execute(handle.db);
+      return;
+    } catch (error) {
+      if (!isRetryableConflict(error) || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
 }
 
 /**
@@ -121,6 +137,7 @@ export function describeEachDatabase(
           ctx,
           app: built.app,
           services: built.services,
+          routes: built.routes,
           advance: (ms) => (offset += ms),
         };
       });

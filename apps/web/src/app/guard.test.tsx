@@ -106,10 +106,11 @@ describe('login guard', () => {
     );
   });
 
-  it('logs out from the header: account and balance cleared, back home', async () => {
+  it('logs out from the header: the server ends the session, account and balance cleared, back home', async () => {
     signIn();
     useLayout.setState({ tour: { done: true } });
-    mockFetch({
+    const fetch = mockFetch({
+      '/api/logout': () => ({ status: '1', statusdesc: 'success' }),
       '/api/userbalance': () => ({
         status: '1',
         statusdesc: 'success',
@@ -127,6 +128,7 @@ describe('login guard', () => {
     expect(localStorage.getItem('sb_account')).not.toContain('token-1');
     expect(screen.queryByTestId('header-balance')).toBeNull();
     expect(queryClient.getQueryData(['balance', 'demomyr'])).toBeUndefined();
+    expect(fetch.callsTo('/api/logout')).toEqual([{ account_id: 'demomyr', session_token: 'token-1' }]);
   });
 
   it('launches a session from ?token= and lands in the sportsbook', async () => {

@@ -17,6 +17,8 @@ const comingSoon = screen(
   (module) => module.ComingSoonPage,
 );
 
+const OWN_GAME_ROUTES = new Set<string>(['w4d', 'minigame']);
+
 /** Routes exactly as the spec's table (section 2); history mode, base '/'. */
 export const routes: RouteObject[] = [
   {
@@ -59,8 +61,21 @@ export const routes: RouteObject[] = [
                 path: 'tournament2',
                 children: [
                   { index: true, element: <Navigate to="home" replace /> },
-                  { path: 'home', lazy: comingSoon },
-                  { path: '*', lazy: comingSoon },
+                  {
+                    path: 'home',
+                    lazy: screen(
+                      () => import('../features/tournament/TournamentHome'),
+                      (module) => module.TournamentHome,
+                    ),
+                  },
+                  {
+                    path: 'room/:roomid',
+                    lazy: screen(
+                      () => import('../features/tournament/RoomPage'),
+                      (module) => module.RoomPage,
+                    ),
+                  },
+                  { path: '*', element: <Navigate to="/tournament2/home" replace /> },
                 ],
               },
               {
@@ -130,7 +145,25 @@ export const routes: RouteObject[] = [
                   },
                 ],
               },
-              ...PRODUCT_ROUTES.map((path) => ({ path, lazy: comingSoon })),
+              {
+                path: 'w4d',
+                lazy: screen(
+                  () => import('../features/lottery/LotteryPage'),
+                  (m) => m.LotteryPage,
+                ),
+              },
+              {
+                path: 'minigame',
+                lazy: screen(
+                  () => import('../features/minigame/MiniGamePage'),
+                  (m) => m.MiniGamePage,
+                ),
+              },
+              // Our own games have their screens; the other product areas still show the notice.
+              ...PRODUCT_ROUTES.filter((path) => !OWN_GAME_ROUTES.has(path)).map((path) => ({
+                path,
+                lazy: comingSoon,
+              })),
             ],
           },
         ],

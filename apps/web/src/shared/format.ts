@@ -1,3 +1,4 @@
+import { DAY_MS, gmt8Date } from '@sb/domain';
 import { useTranslation } from 'react-i18next';
 import { config } from './config';
 import { LANGUAGE_TAGS, isLanguage } from './i18n/languages';
@@ -85,8 +86,7 @@ export function formatDate(
 
 /** YYYY-MM-DD of today in GMT+8, shifted by whole days. */
 export function gmt8Day(offsetDays = 0, now: Date = new Date()): string {
-  const shifted = new Date(now.getTime() + 8 * 3_600_000 + offsetDays * 86_400_000);
-  return shifted.toISOString().slice(0, 10);
+  return gmt8Date(now.getTime() + offsetDays * DAY_MS);
 }
 
 /** The formatters bound to the current language. */

@@ -11,7 +11,7 @@ import {
 } from '@sb/contract';
 import type { AccountRow, BetLimitRow } from '../../db/schema';
 import { formatMinor } from '../../lib/money';
-import type { MemberBalances } from '../wallet/service';
+import type { MemberBalances } from '../ledger/service';
 
 /** Stored settings merged over the defaults; anything malformed in storage falls back to the default. */
 export function effectiveSettings(stored: Record<string, unknown>): MemberSettings {

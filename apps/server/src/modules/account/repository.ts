@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AccountRow, BetLimitRow, NewAccount } from '../../db/schema';
-import type { Executor } from '../wallet/repository';
+import type { Executor } from '../../db/types';
+import { hashSessionToken } from '../../lib/security';
 
 /** An upline account's state, as a member's session checks it. */
 export interface UplineState {
@@ -208,7 +209,7 @@ export const accountRepository = {
     await ex
       .insertInto('sessions')
       .values({
-        token: row.token,
+        token_hash: hashSessionToken(row.token),
         account_pk: row.accountPk,
         kind: row.kind,
         expires_at: row.expiresAt,
@@ -225,13 +226,14 @@ export const accountRepository = {
     return (await this.findSessions(ex, [token])).get(token);
   },
 
-  /** findSession for many tokens in one read (a grouped load), by token. */
+  /** findSession for many tokens in one read (a grouped load), by token (the table holds their hashes). */
   async findSessions(ex: Executor, tokens: string[]) {
+    const tokenOf = new Map(tokens.map((token) => [hashSessionToken(token), token]));
     const rows = await ex
       .selectFrom('sessions as s')
       .innerJoin('accounts as a', 'a.id', 's.account_pk')
       .selectAll('a')
-      .select(['s.token', 's.kind', 's.expires_at', 's.revoked', 's.profile_version_seen'])
+      .select(['s.token_hash', 's.kind', 's.expires_at', 's.revoked', 's.profile_version_seen'])
       .select(
         sql<UplineState[]>`(select coalesce(json_agg(json_build_object('id', u.id::text,
           'account_id', u.account_id, 'state', u.state, 'level', u.level, 'operator_type', u.operator_type)), '[]')
@@ -240,12 +242,12 @@ export const accountRepository = {
           'upline',
         ),
       )
-      .where('s.token', 'in', tokens)
+      .where('s.token_hash', 'in', [...tokenOf.keys()])
       .execute();
     return new Map(
       rows.map((row) => {
         const {
-          token: sessionToken,
+          token_hash: tokenHash,
           kind,
           expires_at,
           revoked,
@@ -253,6 +255,7 @@ export const accountRepository = {
           upline,
           ...account
         } = row;
+        const sessionToken = tokenOf.get(tokenHash) ?? '';
         return [
           sessionToken,
           {
@@ -282,13 +285,22 @@ export const accountRepository = {
           ? { profile_version_seen: changes.profileVersionSeen }
           : {}),
       })
-      .where('token', '=', token)
+      .where('token_hash', '=', hashSessionToken(token))
+      .execute();
+  },
+
+  /** Ends one session (logout). */
+  async revokeSession(ex: Executor, token: string): Promise<void> {
+    await ex
+      .updateTable('sessions')
+      .set({ revoked: true })
+      .where('token_hash', '=', hashSessionToken(token))
       .execute();
   },
 
   async revokeSessions(ex: Executor, accountPk: string, exceptToken?: string): Promise<void> {
     let query = ex.updateTable('sessions').set({ revoked: true }).where('account_pk', '=', accountPk);
-    if (exceptToken) query = query.where('token', '<>', exceptToken);
+    if (exceptToken) query = query.where('token_hash', '<>', hashSessionToken(exceptToken));
     await query.execute();
   },
 

@@ -1,12 +1,4 @@
-import {
-  addSecondaryRequest,
-  balanceRequest,
-  changePasswordRequest,
-  loginRequest,
-  saveSettingsRequest,
-  sessionRequest,
-  tokenLoginRequest,
-} from '@sb/contract';
+import { CALLS, loginRequest, logoutRequest } from '@sb/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { postCall } from '../../http/route';
@@ -19,22 +11,26 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext, accounts: A
   for (const name of ['authlogin', 'userlogin', 'securelogin', 'switchlogin']) {
     postCall(app, ctx, `/api/${name}`, loginRequest, (body, request) => accounts.login(body, request.ip));
   }
-  postCall(app, ctx, '/api/launch', tokenLoginRequest, (body) => accounts.launch(body.token));
-  postCall(app, ctx, '/api/userprofile', sessionRequest, async (body) => {
+  postCall(app, ctx, CALLS.launch, (body) => accounts.launch(body.token));
+  postCall(app, ctx, CALLS.userprofile, async (body) => {
     const profile = await accounts.profile(body);
     return profile === 'no_changes' ? { statusdesc: 'no_changes' as const } : profile;
   });
-  postCall(app, ctx, '/api/userbalance', balanceRequest, (body) => accounts.balance(body, 'normal'));
-  postCall(app, ctx, '/api/vuserbalance', balanceRequest, (body) => accounts.balance(body, 'virtual'));
-  postCall(app, ctx, '/api/usersettings', saveSettingsRequest, async (body) => {
+  postCall(app, ctx, CALLS.userbalance, (body) => accounts.balance(body, 'normal'));
+  postCall(app, ctx, CALLS.vuserbalance, (body) => accounts.balance(body, 'virtual'));
+  postCall(app, ctx, CALLS.usersettings, async (body) => {
     await accounts.saveSettings(body);
     return {};
   });
-  postCall(app, ctx, '/api/changepassword', changePasswordRequest, async (body) => {
+  postCall(app, ctx, CALLS.changepassword, async (body) => {
     await accounts.changePassword(body);
     return {};
   });
-  postCall(app, ctx, '/api/addsecondary', addSecondaryRequest, (body) => accounts.addSecondary(body));
+  postCall(app, ctx, '/api/logout', logoutRequest, async (body) => {
+    await accounts.logout(body);
+    return {};
+  });
+  postCall(app, ctx, CALLS.addsecondary, (body) => accounts.addSecondary(body));
   app.post('/api/version', async () => ({
     status: '1',
     statusdesc: 'success',

@@ -2,10 +2,18 @@ import type { BalanceReply, ErrorCode, LoginReply, MemberSettings, MemberState }
 import { validateNickname, validatePassword } from '@sb/domain';
 import type { AppContext } from '../../context';
 import type { AccountRow } from '../../db/schema';
+import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../lib/app-error';
 import { GroupLoader } from '../../lib/group-loader';
 import { formatMinor } from '../../lib/money';
-import { hashPassword, newSessionToken, verifyLaunchToken, verifyPassword } from '../../lib/security';
+import {
+  hashPassword,
+  hashSessionToken,
+  newSessionToken,
+  verifyLaunchToken,
+  verifyPassword,
+} from '../../lib/security';
+import { MemberNotifier } from '../../push/member';
 import { buildMemberProfile, effectiveSettings, walletView } from './profile';
 import { accountRepository as repo } from './repository';
 
@@ -48,18 +56,39 @@ export interface SessionGuard {
 }
 
 export class AccountService {
-  constructor(private readonly ctx: AppContext) {}
+  private readonly members: MemberNotifier;
+
+  constructor(private readonly ctx: AppContext) {
+    this.members = new MemberNotifier(ctx);
+  }
 
   /** authlogin, userlogin, securelogin, switchlogin: account id (or nickname) and password. */
   async login(input: { account_id: string; password: string }, clientIp: string): Promise<LoginReply> {
-    const attempts = await this.ctx.limits.hit(`login:${input.account_id.toLowerCase()}:${clientIp}`, 60_000);
-    if (attempts > this.ctx.config.loginAttemptsPerMinute) throw new AppError('loginLimit');
+    // Failed logins are counted per account and per address apart: rotating addresses does not reset an
+    // account's count, and one address cannot try account after account.
+    const accountKey = `loginfail:a:${input.account_id.toLowerCase()}`;
+    const addressKey = `loginfail:ip:${clientIp}`;
+    const [byAccount, byAddress] = [
+      await this.ctx.limits.count(accountKey),
+      await this.ctx.limits.count(addressKey),
+    ];
+    if (
+      byAccount >= this.ctx.config.loginAttemptsPerMinute ||
+      byAddress >= this.ctx.config.loginFailuresPerAddressPerMinute
+    ) {
+      throw new AppError('loginLimit');
+    }
     const account = await repo.findByLogin(this.ctx.db, input.account_id);
-    // One answer for an unknown account and a wrong password: no account enumeration.
-    if (!account || account.level !== 'member') throw new AppError('account_not_exists');
-    if (!(await verifyPassword(account.password_hash, input.password)))
+    // One answer, and one time, for an unknown account and a wrong password: no account enumeration (an
+    // unknown account is checked against a dummy hash, so it costs what a real check costs).
+    const member = account?.level === 'member' ? account : undefined;
+    const passwordOk = await verifyPassword(member?.password_hash ?? (await dummyHash()), input.password);
+    if (!member || !passwordOk) {
+      await this.ctx.limits.hit(accountKey, 60_000);
+      await this.ctx.limits.hit(addressKey, 60_000);
       throw new AppError('account_not_exists');
-    return this.openSession(account);
+    }
+    return this.openSession(member);
   }
 
   /** Launch: a one-time HMAC-signed token issued by the operator side. */
@@ -73,6 +102,11 @@ export class AccountService {
   }
 
   /** Checks a member session in the spec's order; every failure is a session-invalid code. */
+  /** An account by its key (services that settle for many members, to notify them). */
+  async byPk(pk: string): Promise<AccountRow | undefined> {
+    return repo.findByPk(this.ctx.db, pk);
+  }
+
   async requireSession(input: { account_id: string; session_token: string }): Promise<MemberSession> {
     return (await this.readSession(input)).session;
   }
@@ -244,6 +278,21 @@ export class AccountService {
       // Other sessions of this member end: whoever knew the old password is logged out.
       await repo.revokeSessions(trx, String(session.account.id), session.token);
     });
+    for (const [token, remembered] of this.sessionCache) {
+      if (remembered.session.account.id === session.account.id && token !== session.token) {
+        this.sessionCache.delete(token);
+      }
+    }
+    // ...and their open sockets close, so they get no more balance pushes.
+    await this.members.sessionsEnded(session.account.account_id, { except: hashSessionToken(session.token) });
+  }
+
+  /** logout: the session ends on the server (not just in the app), and its open sockets close. */
+  async logout(input: { account_id: string; session_token: string }): Promise<void> {
+    const session = await this.requireSession(input);
+    await repo.revokeSession(this.ctx.db, session.token);
+    this.forgetSession(session.token);
+    await this.members.sessionsEnded(session.account.account_id, { only: hashSessionToken(session.token) });
   }
 
   /** addsecondary: the one-time nickname, which becomes a second login id. */
@@ -328,11 +377,38 @@ export class AccountService {
   }
 }
 
+/** A hash of a random password made once per process: what an absent account's login is checked against. */
+let dummy: Promise<string> | undefined;
+function dummyHash(): Promise<string> {
+  dummy ??= hashPassword(newSessionToken());
+  return dummy;
+}
+
 export function worstState(states: string[]): MemberState {
   for (const state of STATE_SEVERITY) if (states.includes(state)) return state;
   return 'active';
 }
 
-export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
-}
+/**
+ * The account records other modules may use, published through this service (never the repository itself; lint:
+ * house/module-boundaries): the upline manages the hierarchy (accounts, sessions, limits), betting reads the
+ * limits and the account a bet notifies, the feed keeps its replay start in a setting.
+ */
+export const accountRecords = {
+  findByAccountId: repo.findByAccountId.bind(repo),
+  findByPk: repo.findByPk.bind(repo),
+  findSession: repo.findSession.bind(repo),
+  insert: repo.insert.bind(repo),
+  insertSession: repo.insertSession.bind(repo),
+  listMembers: repo.listMembers.bind(repo),
+  lockForUpdate: repo.lockForUpdate.bind(repo),
+  loginIdTaken: repo.loginIdTaken.bind(repo),
+  revokeSessions: repo.revokeSessions.bind(repo),
+  update: repo.update.bind(repo),
+  upsertBetLimits: repo.upsertBetLimits.bind(repo),
+  betLimitsOf: repo.betLimitsOf.bind(repo),
+  getOrCreateSetting: repo.getOrCreateSetting.bind(repo),
+};
+
+/** A member's product switches with the defaults filled in (games, tournaments and lottery check them). */
+export { effectiveFeatures } from './profile';

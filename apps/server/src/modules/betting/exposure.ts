@@ -1,8 +1,9 @@
+import { gmt8Date } from '@sb/domain';
+
 /**
  * The running totals a bet counts in (bet_exposure): a single's stake on its match, for the member's
  * per-match cap, and its potential payout on each of its sports' day, for the day caps.
  */
-const GMT8_MS = 8 * 3_600_000;
 
 export function matchScope(matchId: number | string): string {
   return `m:${matchId}`;
@@ -10,7 +11,7 @@ export function matchScope(matchId: number | string): string {
 
 /** The GMT+8 day of a time, as the books count their days. */
 export function dayScope(at: Date, sportId: number): string {
-  return `d:${new Date(at.getTime() + GMT8_MS).toISOString().slice(0, 10)}:${sportId}`;
+  return `d:${gmt8Date(at.getTime())}:${sportId}`;
 }
 
 /** What a placed bet added to its running totals: taken back when it stops counting (rejected, cancelled). */

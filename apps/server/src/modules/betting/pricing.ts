@@ -1,11 +1,14 @@
-import { checkOdds, convertOdds, oddsChangeDecision, type OddsFormat } from '@sb/domain';
+import {
+  checkOdds,
+  convertOdds,
+  oddsChangeDecision,
+  oddsFormatOfCode,
+  priceFormatOf,
+  type OddsFormat,
+} from '@sb/domain';
 import { AppError } from '../../lib/app-error';
 import type { MarketView, MatchView } from '../catalog/events';
 import type { MarketSnapshot } from '../catalog/snapshot';
-
-const FORMAT_BY_CODE: Record<string, OddsFormat> = { '1': 'MY', '2': 'HK', '3': 'ID', '4': 'DEC' };
-/** Two-way markets are priced in the member's odds type; the others are always decimal (as the lists show them). */
-const TWO_WAY = new Set(['hdp', 'ou', 'oe', 'ml']);
 
 export interface ResolvedPick {
   match: MatchView;
@@ -32,7 +35,8 @@ export function resolvePick(
   const { market, match } = resolveMarket(snapshot, pick.market_id);
   const decimal = market.prices[pick.selection];
   if (decimal === undefined) throw new AppError('invalidBetTeam', { field: 'selection' });
-  const format: OddsFormat = TWO_WAY.has(market.kind) ? (FORMAT_BY_CODE[oddsType] ?? 'MY') : 'DEC';
+  // Two-way markets are priced in the member's odds type; the others always decimal (as the lists show them).
+  const format: OddsFormat = priceFormatOf(market.kind, oddsFormatOfCode(oddsType) ?? 'MY');
   if (!checkOdds(pick.odds, format).ok) throw new AppError('invalidOdds', { field: 'odds' });
   const current =
     format === 'DEC' ? convertOdds(decimal, 'DEC', 'DEC', 2) : convertOdds(decimal, 'DEC', format, 2);

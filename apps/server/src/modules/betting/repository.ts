@@ -1,7 +1,8 @@
 import { CompiledQuery, sql } from 'kysely';
 import { PREPARED } from '../../db/database';
 import type { SessionGuard } from '../account/service';
-import type { Executor } from '../wallet/repository';
+import { hashSessionToken } from '../../lib/security';
+import type { Executor } from '../../db/types';
 import { exposureOfBet } from './exposure';
 
 export interface NewBet {
@@ -85,7 +86,7 @@ export const betRepository = {
   async placeMany(ex: Executor, items: Placement[]): Promise<PlaceOutcome[]> {
     const rows = items.map(({ guard, bet, legs, exposure }, i) => ({
       i,
-      token: guard.token,
+      token: hashSessionToken(guard.token),
       now: guard.now.toISOString(),
       account_pk: guard.accountPk,
       pv: guard.profileVersion,
@@ -346,7 +347,7 @@ g as (
   select q.i from q
   cross join lateral (
     select 1 from sessions s
-    where s.token = q.token and s.account_pk = q.account_pk and s.kind = 'member' and not s.revoked
+    where s.token_hash = q.token and s.account_pk = q.account_pk and s.kind = 'member' and not s.revoked
       and s.expires_at > q.now
     limit 1) s
   cross join lateral (

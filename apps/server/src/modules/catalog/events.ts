@@ -1,25 +1,12 @@
+import { MARKET_KINDS, type MarketKind } from '@sb/contract';
+
 /**
  * What feed adapters (simulator, replay, trading API, later real providers) tell the catalogue. Matches
  * are named by a source-scoped external key, so a feed never needs our ids. Prices are exact decimal odds
  * as strings; lines are exact strings ('-0.25', '2.5') or '' for markets without a line.
  */
-export type MarketKind =
-  'hdp' | 'ou' | 'oe' | '1x2' | 'ml' | 'tw' | 'cs' | 'dc' | 'fglg' | 'htft' | 'tg' | 'eg' | 'outright';
-export const MARKET_KINDS: readonly MarketKind[] = [
-  'hdp',
-  'ou',
-  'oe',
-  '1x2',
-  'ml',
-  'tw',
-  'cs',
-  'dc',
-  'fglg',
-  'htft',
-  'tg',
-  'eg',
-  'outright',
-];
+/** Market kinds are the contract's (one list for the wire, the catalogue and the trading calls). */
+export { MARKET_KINDS, type MarketKind };
 
 export type Period = 'ft' | '1h' | '2h';
 export type MarketStatus = 'open' | 'suspended' | 'closed';

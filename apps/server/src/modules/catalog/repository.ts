@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from '../wallet/repository';
+import type { Executor } from '../../db/types';
 import type {
   LeagueView,
   MarketRef,

@@ -1,10 +1,10 @@
 import {
+  CALLS,
   tradeCreateMatchRequest,
   tradeLiveRequest,
   tradeMarketRequest,
   tradeMarketStatusRequest,
   tradePriceRequest,
-  tradePricesRequest,
   tradeResultRequest,
   tradeStateRequest,
 } from '@sb/contract';
@@ -78,7 +78,7 @@ export function tradingRoutes(
     prices: body.prices,
   }));
   // A batch of price changes: one call, applied in order; rejected ones are reported, the rest stand.
-  postCall(app, ctx, '/bo/trade/prices', tradePricesRequest, async (body, request) => {
+  postCall(app, ctx, CALLS.trade_prices, async (body, request) => {
     await operatorOf(request);
     const keys = new Map<number, string>();
     const events: FeedEvent[] = [];

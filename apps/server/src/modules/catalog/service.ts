@@ -1,6 +1,6 @@
 import type { Bus } from '../../bus/bus';
 import type { Db } from '../../db/database';
-import type { Trx } from '../wallet/service';
+import type { Trx } from '../../db/types';
 import {
   CATALOG_CHANNEL,
   MARKET_KINDS,
@@ -400,3 +400,14 @@ function checkPrices(prices: Record<string, string>): void {
 }
 
 export type { MatchView };
+
+/**
+ * The catalogue records other modules may read, published through this service (never the repository itself):
+ * the results pages read stored results, the feed keeps the sports list in step with its code.
+ */
+export const catalogRecords = {
+  resultsBetween: repo.resultsBetween.bind(repo),
+  resultsOfMatches: repo.resultsOfMatches.bind(repo),
+  matchById: repo.matchById.bind(repo),
+  upsertSports: repo.upsertSports.bind(repo),
+};

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from '../wallet/repository';
+import type { Executor } from '../../db/types';
 
 /** Announcements and personal messages: the content capability's SQL. */
 export const contentRepository = {

@@ -1,4 +1,4 @@
-import { announceListRequest, boAnnounceRequest, boMessageRequest, sessionRequest } from '@sb/contract';
+import { CALLS } from '@sb/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { postCall } from '../../http/route';
@@ -13,16 +13,14 @@ export function contentRoutes(
   deps: { content: ContentService; accounts: AccountService; upline: UplineService },
 ): void {
   const { content, accounts, upline } = deps;
-  postCall(app, ctx, '/api/announcelist', announceListRequest, async (body) =>
+  postCall(app, ctx, CALLS.announcelist, async (body) =>
     content.announcements(await accounts.requireSession(body), body),
   );
-  postCall(app, ctx, '/api/marqueelist', sessionRequest, async (body) =>
-    content.marquee(await accounts.requireSession(body)),
-  );
-  postCall(app, ctx, '/api/personallist', sessionRequest, async (body) =>
+  postCall(app, ctx, CALLS.marqueelist, async (body) => content.marquee(await accounts.requireSession(body)));
+  postCall(app, ctx, CALLS.personallist, async (body) =>
     content.personal(await accounts.requireSession(body)),
   );
-  postCall(app, ctx, '/api/personalunread', sessionRequest, async (body) =>
+  postCall(app, ctx, CALLS.personalunread, async (body) =>
     content.unread(await accounts.requireSession(body)),
   );
 
@@ -30,10 +28,10 @@ export function contentRoutes(
     const header = request.headers.authorization;
     return upline.requireCaller(header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined);
   };
-  postCall(app, ctx, '/bo/announce', boAnnounceRequest, async (body, request) =>
+  postCall(app, ctx, CALLS.bo_announce, async (body, request) =>
     content.announce(await caller(request), body),
   );
-  postCall(app, ctx, '/bo/message', boMessageRequest, async (body, request) =>
+  postCall(app, ctx, CALLS.bo_message, async (body, request) =>
     content.message(await upline.downlineAccount(await caller(request), body.account_id), body),
   );
 }

@@ -1,4 +1,5 @@
 import type { Language, MessageRow } from '@sb/contract';
+import { gmt8DateStart } from '@sb/domain';
 import type { AppContext } from '../../context';
 import type { AccountRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -21,9 +22,9 @@ export function operatorPkOf(account: AccountRow): string {
 
 /** A GMT+8 calendar day 'yyyy-mm-dd' to its first instant (midnight in GMT+8 is 16:00 UTC the day before). */
 function dayStart(day: string): Date {
-  const ms = Date.parse(`${day}T00:00:00Z`);
-  if (Number.isNaN(ms)) throw new AppError('invalid_request');
-  return new Date(ms - 8 * 3_600_000);
+  const ms = gmt8DateStart(day);
+  if (ms === null) throw new AppError('invalid_request');
+  return new Date(ms);
 }
 
 /**

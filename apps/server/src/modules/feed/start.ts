@@ -2,8 +2,8 @@ import { basename, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Services } from '../../app';
 import type { AppContext } from '../../context';
-import { accountRepository } from '../account/repository';
-import { catalogRepository } from '../catalog/repository';
+import { accountRecords } from '../account/service';
+import { catalogRecords } from '../catalog/service';
 import type { FeedAdapter } from './adapters/plan';
 import { ReplayAdapter } from './adapters/replay';
 import { Simulator } from './adapters/simulator';
@@ -16,7 +16,7 @@ const SERVER_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** The sports catalogue in the database (idempotent): ids are stable, names and flags follow the code. */
 export async function seedSports(ctx: AppContext): Promise<void> {
-  await catalogRepository.upsertSports(
+  await catalogRecords.upsertSports(
     ctx.db,
     SPORTS.map((sport, index) => ({
       id: sport.id,
@@ -40,7 +40,7 @@ export async function replayAdapter(
 ): Promise<FeedAdapter> {
   const text = await readReplayFile(resolve(SERVER_ROOT, file));
   const parsed = parseFootballData(text);
-  const stored = await accountRepository.getOrCreateSetting(
+  const stored = await accountRecords.getOrCreateSetting(
     ctx.db,
     `replay_start:${basename(file)}:${options.speed}`,
     () => String((options.startAt ?? ctx.now()).getTime() + 60_000),

@@ -1,10 +1,5 @@
-import { convertOdds, myanmarFromAsianHandicap, type OddsFormat } from '@sb/domain';
+import { convertOdds, myanmarFromAsianHandicap, oddsFormatOfCode, TWO_WAY_KINDS } from '@sb/domain';
 import { orderedSelections, type MarketView } from '../catalog/events';
-
-const FORMAT_BY_CODE: Record<string, OddsFormat> = { '1': 'MY', '2': 'HK', '3': 'ID', '4': 'DEC' };
-
-/** Two-way markets are shown in the member's odds type; 1X2, correct score and the like stay decimal. */
-const TWO_WAY = new Set(['hdp', 'ou', 'oe', 'ml']);
 
 /**
  * Converts stored decimal prices for display, memoised: the same few hundred distinct prices recur across
@@ -15,7 +10,7 @@ export class PriceFormatter {
   private static readonly MAX_CACHE = 50_000;
 
   price(decimal: string, oddsType: string): string {
-    const format = FORMAT_BY_CODE[oddsType];
+    const format = oddsFormatOfCode(oddsType);
     if (!format || format === 'DEC') return decimal;
     const key = `${decimal}|${format}`;
     let converted = this.cache.get(key);
@@ -44,7 +39,7 @@ export class PriceFormatter {
     }
     const display = oddsType === '5' ? '1' : oddsType;
     for (const [key, price] of orderedSelections(market.kind, market.prices)) {
-      head.push(key, TWO_WAY.has(market.kind) ? this.price(price, display) : price);
+      head.push(key, TWO_WAY_KINDS.has(market.kind) ? this.price(price, display) : price);
     }
     return head;
   }

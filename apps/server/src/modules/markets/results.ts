@@ -1,26 +1,11 @@
+import type { ResultRow } from '@sb/contract';
+import { DAY_MS, gmt8DateStart } from '@sb/domain';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
-import { catalogRepository as repo } from '../catalog/repository';
+import { catalogRecords as repo } from '../catalog/service';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-const GMT8_MS = 8 * 60 * 60 * 1000;
-
-/** One result row, named as the member app reads it (kick-off as an ISO instant). */
-export interface ResultRow {
-  match_id: number;
-  sport_id: number;
-  league_id: number;
-  league_name: string;
-  home: string;
-  away: string;
-  kickoff: string;
-  state: number;
-  state_detail: string;
-  ht_home: number | null;
-  ht_away: number | null;
-  ft_home: number | null;
-  ft_away: number | null;
-}
+/** One result row as the contract describes it (the member app reads the same type). */
+export type { ResultRow };
 
 /** Results read from the database by GMT+8 day: they outlive the snapshot's memory window. */
 export class ResultsService {
@@ -34,8 +19,8 @@ export class ResultsService {
     sportId: number | null,
     group: 'all' | 'efighting' | 'number-game',
   ): Promise<{ results: ResultRow[] }> {
-    const start = Date.parse(`${date}T00:00:00Z`) - GMT8_MS;
-    if (Number.isNaN(start)) throw new AppError('invalid_request', { field: 'date' });
+    const start = gmt8DateStart(date);
+    if (start === null) throw new AppError('invalid_request', { field: 'date' });
     const rows = await repo.resultsBetween(this.db, new Date(start), new Date(start + DAY_MS), sportId);
     const groups = this.sportGroups();
     return {

@@ -1,11 +1,4 @@
-import {
-  resultRequest,
-  singleResultRequest,
-  uxMarketRequest,
-  uxMatchRequest,
-  uxMatchesRequest,
-  uxMenuRequest,
-} from '@sb/contract';
+import { CALLS } from '@sb/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -20,23 +13,15 @@ export function marketRoutes(
   markets: MarketsService,
   results: ResultsService,
 ): void {
-  postCall(app, ctx, '/cache/uxmenu', uxMenuRequest, async () => markets.menu());
-  postRawCall(app, ctx, '/cache/uxmarket', uxMarketRequest, (body) => markets.marketJson(body));
-  postCall(app, ctx, '/cache/uxmmo', uxMarketRequest, async (body) =>
-    markets.market({ ...body, odds_type: '5' }),
-  );
-  postCall(app, ctx, '/cache/uxmatch', uxMatchRequest, async (body) =>
-    markets.match(body.match_id, body.odds_type),
-  );
-  postCall(app, ctx, '/cache/uxmore', uxMatchRequest, async (body) =>
-    markets.match(body.match_id, body.odds_type),
-  );
-  postCall(app, ctx, '/cache/uxmoremmo', uxMatchRequest, async (body) => markets.match(body.match_id, '5'));
-  postCall(app, ctx, '/cache/uxmatch2', uxMatchesRequest, async (body) =>
-    markets.matches(body.match_ids, body.odds_type),
-  );
+  postCall(app, ctx, CALLS.uxmenu, async () => markets.menu());
+  postRawCall(app, ctx, CALLS.uxmarket, (body) => markets.marketJson(body));
+  postCall(app, ctx, CALLS.uxmmo, async (body) => markets.market({ ...body, odds_type: '5' }));
+  postCall(app, ctx, CALLS.uxmatch, async (body) => markets.match(body.match_id, body.odds_type));
+  postCall(app, ctx, CALLS.uxmore, async (body) => markets.match(body.match_id, body.odds_type));
+  postCall(app, ctx, CALLS.uxmoremmo, async (body) => markets.match(body.match_id, '5'));
+  postCall(app, ctx, CALLS.uxmatch2, async (body) => markets.matches(body.match_ids, body.odds_type));
 
-  postCall(app, ctx, '/api/livematchlist', uxMenuRequest, async () => markets.liveMatches());
+  postCall(app, ctx, CALLS.livematchlist, async () => markets.liveMatches());
   postCall(
     app,
     ctx,
@@ -44,13 +29,11 @@ export function marketRoutes(
     z.object({ sport_id: z.number().int().min(1).optional() }),
     async (body) => markets.events(body.sport_id),
   );
-  postCall(app, ctx, '/api/matchresult', resultRequest, (body) =>
+  postCall(app, ctx, CALLS.matchresult, (body) => results.byDay(body.date, body.sport_id ?? null, 'all'));
+  postCall(app, ctx, CALLS.parlaymatchresult, (body) =>
     results.byDay(body.date, body.sport_id ?? null, 'all'),
   );
-  postCall(app, ctx, '/api/parlaymatchresult', resultRequest, (body) =>
-    results.byDay(body.date, body.sport_id ?? null, 'all'),
-  );
-  postCall(app, ctx, '/api/efresult', resultRequest, (body) => results.byDay(body.date, null, 'efighting'));
-  postCall(app, ctx, '/api/ngresult', resultRequest, (body) => results.byDay(body.date, null, 'number-game'));
-  postCall(app, ctx, '/api/singlematchresult', singleResultRequest, (body) => results.single(body.match_id));
+  postCall(app, ctx, CALLS.efresult, (body) => results.byDay(body.date, null, 'efighting'));
+  postCall(app, ctx, CALLS.ngresult, (body) => results.byDay(body.date, null, 'number-game'));
+  postCall(app, ctx, CALLS.singlematchresult, (body) => results.single(body.match_id));
 }

@@ -1,4 +1,4 @@
-import type { Executor } from '../wallet/repository';
+import type { Executor } from '../../db/types';
 
 /**
  * The settlement outbox: the catalogue calls this in the same transaction that stores a result or cancels a

@@ -1,4 +1,4 @@
-import { tradeCancelBetRequest } from '@sb/contract';
+import { CALLS } from '@sb/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { postCall } from '../../http/route';
@@ -11,7 +11,7 @@ export function settlementRoutes(
   ctx: AppContext,
   services: { settlement: SettlementService; upline: UplineService },
 ): void {
-  postCall(app, ctx, '/bo/trade/cancelbet', tradeCancelBetRequest, async (body, request) => {
+  postCall(app, ctx, CALLS.trade_cancelbet, async (body, request) => {
     await services.upline.requireOperator(request.headers.authorization);
     return services.settlement.cancelBet(body.ref_no, body.reason);
   });

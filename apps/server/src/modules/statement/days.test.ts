@@ -9,6 +9,7 @@ const move = (kind: string, delta: bigint, extra: Partial<MovementSum> = {}): Mo
   kind,
   release: false,
   delta,
+  product: '',
   reversedCommission: 0n,
   settleCommission: 0n,
   count: 1,
@@ -64,7 +65,31 @@ describe('a day of movements', () => {
       move('cancel', 0n, { release: true }),
       move('withdraw', -4_513n),
     ]);
-    expect(figures).toEqual({ settled: -10_000n, commission: 25n, adjustment: -4_513n });
+    expect(figures).toEqual({
+      settled: -10_000n,
+      commission: 25n,
+      adjustment: -4_513n,
+      games: 0n,
+      lottery: 0n,
+      miniGame: 0n,
+    });
+  });
+
+  it("provider games' bets, wins and rollbacks are their own column, not adjustments", () => {
+    const figures = classify([
+      move('game_bet', -1_000n, { count: 2 }),
+      move('game_win', 2_500n),
+      move('game_rollback', 500n),
+      move('deposit', 10_000n),
+    ]);
+    expect(figures).toEqual({
+      settled: 0n,
+      commission: 0n,
+      adjustment: 10_000n,
+      games: 2_000n,
+      lottery: 0n,
+      miniGame: 0n,
+    });
   });
 
   it('a cancelled settled bet gives back its result and rebate', () => {
@@ -77,6 +102,21 @@ describe('a day of movements', () => {
       settled: 0n,
       commission: 0n,
       adjustment: 0n,
+      games: 0n,
+      lottery: 0n,
+      miniGame: 0n,
     });
+  });
+
+  it('own games have their own lines: a 4D settlement and mini-game bets and wins', () => {
+    expect(
+      classify([
+        move('settle', 250_000n - 100n, { product: 'lottery' }),
+        move('stake', 0n, { product: 'lottery' }),
+        move('game_bet', -500n, { product: 'mini_game' }),
+        move('game_win', 990n, { product: 'mini_game' }),
+        move('settle', 95n),
+      ]),
+    ).toEqual({ settled: 95n, commission: 0n, adjustment: 0n, games: 0n, lottery: 249_900n, miniGame: 490n });
   });
 });

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from '../wallet/repository';
+import type { Executor } from '../../db/types';
 
 /**
  * Read-only SQL for statements and reports. Nothing here writes: the figures come from the ledger
@@ -47,6 +47,8 @@ export interface MovementSum {
   release: boolean;
   /** Net change of the statement balance. */
   delta: bigint;
+  /** The product of our own games whose movement this is (by its transfer id prefix), '' for the rest. */
+  product: '' | 'lottery' | 'mini_game';
   /** For reversals and cancels of a settled bet: the rebate taken back (transfer amount - payout reversed). */
   reversedCommission: bigint;
   /** For settlements: the rebate paid with them (credited to available beyond the payout, the amount). */
@@ -208,6 +210,7 @@ export const statementRepository = {
     const result = await sql<{
       day: number;
       kind: string;
+      product: '' | 'lottery' | 'mini_game';
       release: boolean;
       delta: string;
       reversed_commission: string;
@@ -216,6 +219,8 @@ export const statementRepository = {
     }>`
       with moves as (
         select t.id, t.kind, t.amount, t.ref, t.owner_pk, t.created_at, sum(e.amount) as delta,
+          case when t.transfer_id like 'lot:%' then 'lottery' when t.transfer_id like 'mini:%' then 'mini_game'
+            else '' end as product,
           bool_or(la.kind = 'outstanding') as release, ${creditedBeyondAmount} as rebate
         from transfers t
         join entries e on e.transfer_pk = t.id
@@ -224,7 +229,7 @@ export const statementRepository = {
           and ${balanceEntries(scope)}
         group by t.id
       )
-      select ${dayOf('m.created_at', buckets)} as day, m.kind,
+      select ${dayOf('m.created_at', buckets)} as day, m.kind, m.product,
         (m.kind = 'cancel' and m.release) as release,
         sum(m.delta)::text as delta,
         coalesce(sum(case when m.kind = 'reversal' or (m.kind = 'cancel' and not m.release) then
@@ -234,16 +239,47 @@ export const statementRepository = {
         coalesce(sum(m.rebate) filter (where m.kind = 'settle'), 0)::text as settle_commission,
         count(*)::text as n
       from moves m
-      group by 1, 2, 3
+      group by 1, 2, 3, 4
       order by 1, 2`.execute(ex);
     return result.rows.map((row) => ({
       day: Number(row.day),
       kind: row.kind,
+      product: row.product,
       release: row.release,
       delta: big(row.delta),
       reversedCommission: big(row.reversed_commission),
       settleCommission: big(row.settle_commission),
       count: Number(row.n),
+    }));
+  },
+
+  /**
+   * Provider games per product (the transfer's ref) in [from, to): bets less rollbacks, the amount staked less
+   * the stakes rolled back, and the member's win/loss (wins + rollbacks - bets).
+   */
+  async gameSums(
+    ex: Executor,
+    memberPk: string,
+    range: { from: Date; to: Date },
+  ): Promise<{ product: string; bets: number; turnover: bigint; winLoss: bigint }[]> {
+    // Provider games only (ids `game:`): the mini games share the game kinds but have their own line.
+    const result = await sql<{ product: string; bets: string; turnover: string; win_loss: string }>`
+      select coalesce(t.ref, 'others') as product,
+        (count(*) filter (where t.kind = 'game_bet') - count(*) filter (where t.kind = 'game_rollback'))::text as bets,
+        (coalesce(sum(t.amount) filter (where t.kind = 'game_bet'), 0)
+          - coalesce(sum(t.amount) filter (where t.kind = 'game_rollback'), 0))::text as turnover,
+        coalesce(sum(case when t.kind = 'game_bet' then -t.amount else t.amount end), 0)::text as win_loss
+      from transfers t
+      where t.owner_pk = ${memberPk}::bigint and t.kind in ('game_bet', 'game_win', 'game_rollback')
+        and t.transfer_id like 'game:%'
+        and t.created_at >= ${range.from} and t.created_at < ${range.to}
+      group by 1
+      order by 1`.execute(ex);
+    return result.rows.map((row) => ({
+      product: row.product,
+      bets: Number(row.bets),
+      turnover: big(row.turnover),
+      winLoss: big(row.win_loss),
     }));
   },
 

@@ -1,8 +1,8 @@
 import {
+  CALLS,
   boLiabilityRequest,
   boOutstandingRequest,
   boWinLossRequest,
-  statementBetRequest,
   statementRangeRequest,
 } from '@sb/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -12,6 +12,9 @@ import type { AccountRow } from '../../db/schema';
 import { postCall, type Success } from '../../http/route';
 import type { UplineService } from '../upline/service';
 import type { AccountService } from '../account/service';
+import type { LotteryService } from '../lottery/service';
+import type { MinigameService } from '../minigame/service';
+import { UplineReports } from './reports';
 import { StatementService } from './service';
 
 /**
@@ -21,10 +24,16 @@ import { StatementService } from './service';
 export function statementRoutes(
   app: FastifyInstance,
   ctx: AppContext,
-  services: { accounts: AccountService; upline: UplineService },
+  services: {
+    accounts: AccountService;
+    upline: UplineService;
+    lottery: LotteryService;
+    minigame: MinigameService;
+  },
 ): void {
   const { upline } = services;
-  const statement = new StatementService(ctx, services.accounts, upline);
+  const statement = new StatementService(ctx, services.accounts, services);
+  const reports = new UplineReports(ctx, upline);
   const range = (name: string, handler: (body: z.output<typeof statementRangeRequest>) => Promise<object>) =>
     postCall(app, ctx, `/api/${name}`, statementRangeRequest, handler);
   range('dailystatement', (body) => statement.dailyStatement(body));
@@ -34,11 +43,11 @@ export function statementRoutes(
   range('sportsbook', (body) => statement.sportsbook(body));
   range('betsysparlay', (body) => statement.systemParlays(body));
   range('adjustment', (body) => statement.adjustments(body));
-  postCall(app, ctx, '/api/betsysparlaymatch', statementBetRequest, (body) =>
-    statement.systemParlayMatches(body),
-  );
-  postCall(app, ctx, '/api/betsysparlaybet', statementBetRequest, (body) => statement.systemParlayBets(body));
-  postCall(app, ctx, '/api/parlaybetdetails', statementBetRequest, (body) => statement.parlayDetails(body));
+  range('lottery', (body) => statement.lottery(body));
+  range('cancelledbetlistlottery', (body) => statement.cancelledLottery(body));
+  postCall(app, ctx, CALLS.betsysparlaymatch, (body) => statement.systemParlayMatches(body));
+  postCall(app, ctx, CALLS.betsysparlaybet, (body) => statement.systemParlayBets(body));
+  postCall(app, ctx, CALLS.parlaybetdetails, (body) => statement.parlayDetails(body));
 
   const bearer = (request: FastifyRequest) => {
     const header = request.headers.authorization;
@@ -52,7 +61,7 @@ export function statementRoutes(
     postCall(app, ctx, `/bo/${name}`, schema, async (body, request) =>
       handler(await upline.requireCaller(bearer(request)), body),
     );
-  boCall('winloss', boWinLossRequest, (caller, body) => statement.winLoss(caller, body));
-  boCall('outstanding', boOutstandingRequest, (caller, body) => statement.outstanding(caller, body));
-  boCall('liability', boLiabilityRequest, (caller, body) => statement.liability(caller, body));
+  boCall('winloss', boWinLossRequest, (caller, body) => reports.winLoss(caller, body));
+  boCall('outstanding', boOutstandingRequest, (caller, body) => reports.outstanding(caller, body));
+  boCall('liability', boLiabilityRequest, (caller, body) => reports.liability(caller, body));
 }

@@ -1,4 +1,4 @@
-import type { Executor } from '../wallet/repository';
+import type { Executor } from '../../db/types';
 
 /** The upline capability's own SQL: position-taking shares along a chain. */
 export const uplineRepository = {

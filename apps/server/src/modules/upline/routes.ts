@@ -1,7 +1,7 @@
 import {
+  CALLS,
   boCreateAccountRequest,
   boIssueTokenRequest,
-  boLoginRequest,
   boMemberListRequest,
   boMoneyRequest,
   boResetPasswordRequest,
@@ -35,7 +35,7 @@ export function uplineRoutes(app: FastifyInstance, ctx: AppContext, upline: Upli
     );
   const done = async () => ({});
 
-  postCall(app, ctx, '/bo/login', boLoginRequest, (body, request) => upline.login(body, request.ip));
+  postCall(app, ctx, CALLS.bo_login, (body, request) => upline.login(body, request.ip));
   boCall('createaccount', boCreateAccountRequest, async (caller, body) => ({
     account: await upline.createAccount(caller, body),
   }));

@@ -13,9 +13,9 @@ import type { AccountRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { formatMinor, toMinor } from '../../lib/money';
 import { hashPassword, newSessionToken, signLaunchToken, verifyPassword } from '../../lib/security';
-import { accountRepository as repo } from '../account/repository';
-import { isUniqueViolation } from '../account/service';
-import type { Trx } from '../wallet/service';
+import { accountRecords as repo } from '../account/service';
+import { isUniqueViolation } from '../../db/errors';
+import type { Trx } from '../../db/types';
 import { defaultBetLimits } from './defaults';
 import { uplineRepository } from './repository';
 
@@ -214,7 +214,8 @@ export class UplineService {
       const next = toMinor(input.amount);
       const delta = next - locked.given_credit;
       const common = {
-        transferId: input.transfer_id,
+        // The caller's own id, kept in the callers' namespace by the ledger: it can never name a system transfer.
+        transferId: { callerPk: String(caller.id), id: input.transfer_id },
         ownerPk: String(locked.id),
         currency: locked.currency,
         uplinePk: String(locked.parent_id),
@@ -403,7 +404,7 @@ export class UplineService {
       const target = await this.downline(trx, caller, input.account_id);
       if (target.level !== 'member' || !target.currency) throw new AppError('wallet_not_exists');
       const common = {
-        transferId: input.transfer_id,
+        transferId: { callerPk: String(caller.id), id: input.transfer_id },
         ownerPk: String(target.id),
         currency: target.currency,
         amount: toMinor(input.amount),

@@ -117,9 +117,12 @@ export const statementDay = (patch: Partial<StatementDayRow> = {}): StatementDay
   closing_balance: '9916.00',
   turnover: '300.00',
   valid_turnover: '300.00',
+  lottery: '0.00',
+  mini_game: '0.00',
   commission: '0.50',
   settled_amount: '15.00',
   adjustment: '-45.13',
+  game_win_loss: '0.00',
   bets: 2,
   ...patch,
 });

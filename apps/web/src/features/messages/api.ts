@@ -1,9 +1,9 @@
+import type { MessageRow } from '@sb/contract';
 import { useQuery } from '@tanstack/react-query';
-import { post } from '../../shared/api/client';
-import { pick, rowsOf } from '../../shared/api/rows';
+import { call } from '../../shared/api/client';
 import { sessionBody, useSession } from '../../shared/session/store';
 
-/** A message as shown, whatever the server names its fields. */
+/** A message as shown. */
 export interface Message {
   id: string;
   date: string;
@@ -12,16 +12,14 @@ export interface Message {
   read: boolean;
 }
 
-const toMessage = (row: object, index: number): Message => {
-  const read = pick(row, 'read', 'is_read', 'status');
-  return {
-    id: pick(row, 'id', 'message_id', 'announce_id') || String(index),
-    date: pick(row, 'date', 'post_date', 'created_at', 'create_date', 'send_date'),
-    title: pick(row, 'title', 'subject'),
-    text: pick(row, 'message', 'content', 'text', 'description'),
-    read: read === 'true' || read === '1' || read === 'read',
-  };
-};
+/** The contract's message row as the screens show it. */
+const toMessage = (row: MessageRow): Message => ({
+  id: String(row.id),
+  date: row.date,
+  title: row.title,
+  text: row.message,
+  read: row.read,
+});
 
 export type AnnouncementType = 'normal' | 'special';
 
@@ -32,13 +30,13 @@ export function useAnnouncements(type: AnnouncementType | 'all', range?: { start
   return useQuery({
     queryKey: ['messages', 'announce', type, range?.start ?? '', range?.end ?? ''],
     queryFn: async () =>
-      rowsOf<object>(
-        await post('announcelist', {
+      (
+        await call('announcelist', {
           ...sessionBody(),
           type,
           ...(range ? { start_date: range.start, end_date: range.end } : {}),
-        }),
-      ).map(toMessage),
+        })
+      ).list.map(toMessage),
     enabled: useLoggedIn(),
   });
 }
@@ -47,7 +45,7 @@ export function useAnnouncements(type: AnnouncementType | 'all', range?: { start
 export function usePersonalMessages() {
   return useQuery({
     queryKey: ['messages', 'personal'],
-    queryFn: async () => rowsOf<object>(await post('personallist', sessionBody())).map(toMessage),
+    queryFn: async () => (await call('personallist', sessionBody())).list.map(toMessage),
     enabled: useLoggedIn(),
   });
 }
@@ -56,21 +54,17 @@ export function usePersonalMessages() {
 export function useMarquee() {
   return useQuery({
     queryKey: ['messages', 'marquee'],
-    queryFn: async () => rowsOf<object>(await post('marqueelist', sessionBody())).map(toMessage),
+    queryFn: async () => (await call('marqueelist', sessionBody())).list.map(toMessage),
     enabled: useLoggedIn(),
     staleTime: 5 * 60_000,
   });
 }
 
-/** personalunread: the count on the header's messages button (0 until the call exists). */
+/** personalunread: the count on the header's messages button. */
 export function useUnreadCount(): number {
   const { data } = useQuery({
     queryKey: ['messages', 'unread'],
-    queryFn: async () => {
-      const reply = (await post('personalunread', sessionBody())) as object;
-      const count = Number(pick(reply, 'count', 'unread', 'total', 'data'));
-      return Number.isFinite(count) && count > 0 ? Math.floor(count) : 0;
-    },
+    queryFn: async () => Math.max(0, (await call('personalunread', sessionBody())).count),
     enabled: useLoggedIn(),
     staleTime: 60_000,
     refetchInterval: 120_000,

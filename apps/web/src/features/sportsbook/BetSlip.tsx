@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { BetView } from '@sb/contract';
+import type { BetView, CallReply } from '@sb/contract';
 import { checkStake, formatMyanmarLine, myanmarOddsAllowed, systemBetCount } from '@sb/domain';
 import type { TFunction } from 'i18next';
 import { isApiError, post } from '../../shared/api/client';
@@ -29,11 +29,8 @@ import { useBets } from './MyBets';
 import styles from './sportsbook.module.css';
 
 /** The limits a check call answers (betcheck, betcheckmultispecial, betmmoclick). */
-interface Limits {
-  min_stake: string;
-  max_stake: string;
-  max_payout: string;
-}
+/** What every quote answers (betcheck, betcheckmultispecial, betmmoclick: the contract's replies). */
+type Limits = Pick<CallReply<'betcheck'>, 'min_stake' | 'max_stake' | 'max_payout'>;
 
 type Outcome =
   | { kind: 'placed'; bet: BetView }
@@ -106,16 +103,16 @@ function useLimits(tab: SlipTab, picks: readonly SlipPick[], oddsCode: string) {
     enabled: first !== undefined && (!multi || picks.length >= 2),
     meta: { errorDialog: false },
     staleTime: 10_000,
-    queryFn: ({ signal }) => {
+    queryFn: ({ signal }): Promise<Limits & { line?: string }> => {
       if (isMyanmarTab(tab)) {
-        return post<Limits & { line: string }>(
+        return post<CallReply<'betmmoclick'>>(
           'betmmoclick',
           { ...sessionBody(), market_id: first?.marketId, selection: first?.selection, line: first?.odds },
           { signal },
         );
       }
       if (multi) {
-        return post<Limits>(
+        return post<CallReply<'betcheckmultispecial'>>(
           'betcheckmultispecial',
           {
             ...sessionBody(),
@@ -129,7 +126,7 @@ function useLimits(tab: SlipTab, picks: readonly SlipPick[], oddsCode: string) {
           { signal },
         );
       }
-      return post<Limits>(
+      return post<CallReply<'betcheck'>>(
         'betcheck',
         {
           ...sessionBody(),
@@ -326,7 +323,7 @@ export function BetSlip({ oddsCode }: { oddsCode: string }) {
       );
       // The same payload retried keeps its key: the server places it at most once.
       const key = state.keyFor(JSON.stringify([call, body]));
-      return post<{ bet: BetView }>(call, { ...sessionBody(), ...body, idempotency_key: key });
+      return post<CallReply<'betsingle'>>(call, { ...sessionBody(), ...body, idempotency_key: key });
     },
     onSuccess: (reply) => {
       useSlip.getState().placed();

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { BetView } from '@sb/contract';
+import type { BetView, CallReply } from '@sb/contract';
 import { post } from '../../shared/api/client';
 import { useFormat } from '../../shared/format';
 import { sessionBody, useSession } from '../../shared/session/store';
@@ -15,8 +15,8 @@ export function useBets(call: 'betacceptlist' | 'pendingbetlist', accountId: str
     enabled: accountId !== undefined,
     meta: { errorDialog: false },
     queryFn: async ({ signal }) => {
-      const reply = await post<{ bets?: BetView[] }>(call, sessionBody(), { signal });
-      return Array.isArray(reply.bets) ? reply.bets : [];
+      const reply = await post<CallReply<typeof call>>(call, sessionBody(), { signal });
+      return reply.bets;
     },
   });
 }

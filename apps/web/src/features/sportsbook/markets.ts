@@ -3,7 +3,8 @@ import {
   compareOdds,
   convertOdds,
   myanmarFromAsianHandicap,
-  oddsTypeFromCode,
+  oddsFormatOfCode,
+  priceFormatOf,
   type OddsFormat,
 } from '@sb/domain';
 import type { LeagueTuple, MatchListReply, MatchTuple, OddsTuple } from '@sb/contract';
@@ -24,18 +25,12 @@ export const SELECTIONS: Record<ColumnKind, readonly string[]> = {
   ou: ['o', 'u'],
   '1x2': ['1', 'x', '2'],
 };
-/** Two-way kinds are quoted in the member's odds type; the others stay decimal. */
-const TWO_WAY = new Set(['hdp', 'ou', 'oe', 'ml']);
 
 /** The member's odds type code ('1'..'4') as a price format; Myanmar ('5') lists use MY prices here. */
-export const formatOfCode = (code: string): OddsFormat => {
-  const type = oddsTypeFromCode(Number(code));
-  return type && type !== 'MM' ? type : 'MY';
-};
+export const formatOfCode = (code: string): OddsFormat => oddsFormatOfCode(code) ?? 'MY';
 
-/** The format a kind's prices are quoted in. */
-export const priceFormat = (kind: string, oddsFormat: OddsFormat): OddsFormat =>
-  TWO_WAY.has(kind) ? oddsFormat : 'DEC';
+/** The format a kind's prices are quoted in (two-way kinds in the member's odds type, the others decimal). */
+export const priceFormat = priceFormatOf;
 
 export interface MarketState {
   id: number;

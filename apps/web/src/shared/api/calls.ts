@@ -1,3 +1,5 @@
+import type { CALLS as CONTRACT_CALLS, CallName as ContractCallName } from '@sb/contract';
+
 /**
  * The server's call paths by the spec's call names (section 7). Every call is a POST with a JSON body
  * answering the envelope. One table, so a path that moves changes here only.
@@ -14,6 +16,7 @@ export const CALLS = {
   usersettings: '/api/usersettings',
   changepassword: '/api/changepassword',
   addsecondary: '/api/addsecondary',
+  logout: '/api/logout',
   version: '/api/version',
   // Market data from the cache host: the sports menu with its live/today/early counts.
   uxmenu: '/cache/uxmenu',
@@ -56,6 +59,47 @@ export const CALLS = {
   betacceptlist: '/api/bet/betacceptlist',
   pendingbetlist: '/api/bet/pendingbetlist',
   betrejectlist: '/api/bet/betrejectlist',
+  // Tournament rooms.
+  roomlist: '/tournament/roomlist',
+  roomleaguelist: '/tournament/roomleaguelist',
+  roommatchlist: '/tournament/roommatchlist',
+  roomcreate: '/tournament/roomcreate',
+  roomjoin: '/tournament/roomjoin',
+  roombet: '/tournament/bet',
+  roombetplus: '/tournament/betplus',
+  memberbetlist: '/tournament/memberbetlist',
+  roomrank: '/tournament/roomrank',
+  roominfo: '/tournament/roominfo',
+  gameresult: '/api/gameresult',
+  tournamentrefund: '/api/tournamentrefund',
+  // Own games: the 4D lottery, the mini games and the provably fair source.
+  LaunchLottery: '/api/LaunchLottery',
+  lotterydraws: '/api/lotterydraws',
+  lotterybuy: '/api/lotterybuy',
+  lotterytickets: '/api/lotterytickets',
+  lotteryresults: '/api/lotteryresults',
+  lottery: '/api/lottery',
+  cancelledbetlistlottery: '/api/cancelledbetlistlottery',
+  crashstate: '/api/crashstate',
+  crashbet: '/api/crashbet',
+  crashcashout: '/api/crashcashout',
+  dicebet: '/api/dicebet',
+  hilostart: '/api/hilostart',
+  hiloguess: '/api/hiloguess',
+  hilocashout: '/api/hilocashout',
+  minigamerounds: '/api/minigamerounds',
+  fairverify: '/api/fairverify',
+  fairseed: '/api/fairseed',
+  fairrotate: '/api/fairrotate',
 } as const;
 
 export type CallName = keyof typeof CALLS;
+
+/**
+ * Each path here is the contract's (packages/contract/src/calls.ts): a path that differs fails to compile. The
+ * table is restated as plain strings so the first chunk does not carry the contract's zod schemas.
+ */
+type ContractPaths<T> = {
+  [K in keyof T]: K extends ContractCallName ? (typeof CONTRACT_CALLS)[K]['path'] : string;
+};
+const _pathsAreTheContracts: ContractPaths<typeof CALLS> = CALLS;

@@ -1,4 +1,12 @@
-import { ERRORS, isErrorCode, type ErrorReaction, type OkEnvelope } from '@sb/contract';
+import {
+  ERRORS,
+  isErrorCode,
+  type CallName as ContractCallName,
+  type CallReply,
+  type CallRequest,
+  type ErrorReaction,
+  type OkEnvelope,
+} from '@sb/contract';
 import { config } from '../config';
 import { CALLS, type CallName } from './calls';
 
@@ -85,4 +93,16 @@ export async function post<T extends object>(
     typeof reply.field === 'string' ? reply.field : undefined,
     reply as Record<string, unknown>,
   );
+}
+
+/** Calls whose request and reply the contract's table types (the web restates no reply shape). */
+export type TypedCall = CallName & ContractCallName;
+
+/** POST a call of the contract's table: the body and the reply are typed by the contract. */
+export function call<N extends TypedCall>(
+  name: N,
+  body: CallRequest<N>,
+  options: { signal?: AbortSignal } = {},
+): Promise<OkEnvelope & CallReply<N>> {
+  return post<CallReply<N>>(name, body, options);
 }

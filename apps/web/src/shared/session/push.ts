@@ -25,7 +25,22 @@ const marketListeners = new Map<MarketChangeListener, readonly string[]>();
 let sendOnSocket: ((message: object) => void) | null = null;
 let joinedTopics = new Set<string>();
 
-const wantedTopics = (): Set<string> => new Set([...marketListeners.values()].flat());
+/** Listeners of shared game rounds (own games: `game:crash`), fed the game events (`op: 'crash'`) as sent. */
+export type GameEventListener = (event: Readonly<Record<string, unknown>>) => void;
+const gameListeners = new Map<GameEventListener, readonly string[]>();
+
+const wantedTopics = (): Set<string> =>
+  new Set([...marketListeners.values(), ...gameListeners.values()].flat());
+
+/** A game's round events on the member's one socket while subscribed (e.g. 'game:crash'). */
+export function subscribeGame(topic: string, listener: GameEventListener): () => void {
+  gameListeners.set(listener, [topic]);
+  syncTopics();
+  return () => {
+    gameListeners.delete(listener);
+    syncTopics();
+  };
+}
 
 /** Joins and leaves topics so the socket holds exactly what the listeners want. */
 function syncTopics(): void {
@@ -72,6 +87,9 @@ function handle(accountId: string, message: PushMessage): void {
     case 'chg':
       dispatchChanges(message.c);
       return;
+    case 'crash':
+      for (const listener of gameListeners.keys()) listener(message as Record<string, unknown>);
+      return;
     case 'err':
       // A refused auth (session-invalid code) ends the session like any call would.
       if (typeof message.code === 'string') reactToError(new ApiError(message.code));
@@ -96,6 +114,11 @@ function handle(accountId: string, message: PushMessage): void {
       return;
     case 'messages':
       void queryClient.invalidateQueries({ queryKey: ['messages'] });
+      return;
+    case 'room':
+      // A tournament room moved (closed, scored, paid, cancelled): its screens and the balance follow.
+      void queryClient.invalidateQueries({ queryKey: ['tournament'] });
+      void refreshBalance();
       return;
     case 'session':
       if (typeof message.statusdesc === 'string') reactToError(new ApiError(message.statusdesc));

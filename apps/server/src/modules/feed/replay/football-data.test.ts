@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseFootballData, type FootballDataFile, type FootballMatchRow } from './football-data';
-import { readShared } from './test-data';
+import { readSeasonFile } from './test-data';
 
 const FILES = {
   EPL: { name: 'EPL-2023-24-E0.csv', rows: 380, teams: 20, division: 'E0', goals: 1246, homeWins: 175 },
@@ -28,7 +28,7 @@ const texts: Record<string, string> = {};
 
 beforeAll(async () => {
   for (const [key, f] of Object.entries(FILES)) {
-    texts[key] = await readShared(f.name);
+    texts[key] = await readSeasonFile(f.name);
     parsed[key] = parseFootballData(texts[key] ?? '');
   }
 });

@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseFootballData } from './football-data';
 import { parseOpenFootball, type OpenFootballFile } from './openfootball';
-import { readShared } from './test-data';
+import { readSeasonFile } from './test-data';
 
 let file: OpenFootballFile;
 let csvGoals = 0;
 
 beforeAll(async () => {
-  file = parseOpenFootball(await readShared('EPL-2023-24-openfootball-en.1.json'));
-  const csv = parseFootballData(await readShared('EPL-2023-24-E0.csv'));
+  file = parseOpenFootball(await readSeasonFile('EPL-2023-24-openfootball-en.1.json'));
+  const csv = parseFootballData(await readSeasonFile('EPL-2023-24-E0.csv'));
   csvGoals = csv.rows.reduce((s, r) => s + r.fullTime.home + r.fullTime.away, 0);
 });
 

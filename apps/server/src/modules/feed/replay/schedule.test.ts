@@ -10,7 +10,7 @@ import {
   type ReplayMatch,
   type ReplaySchedule,
 } from './schedule';
-import { readShared } from './test-data';
+import { readSeasonFile } from './test-data';
 import { mulberry32 } from '../sports/random';
 
 const START = new Date('2030-01-01T12:00:00.000Z');
@@ -19,7 +19,7 @@ let epl: readonly FootballMatchRow[] = [];
 let schedule: ReplaySchedule;
 
 beforeAll(async () => {
-  epl = parseFootballData(await readShared('EPL-2023-24-E0.csv')).rows;
+  epl = parseFootballData(await readSeasonFile('EPL-2023-24-E0.csv')).rows;
   schedule = replaySchedule(epl, { startAt: START, speed: 60, seed: 7 });
 });
 
@@ -144,7 +144,7 @@ describe('every shared file replays', () => {
   it.each(['Bundesliga-2024-25-D1.csv', 'LaLiga-2023-24-SP1.csv', 'SerieA-2024-25-I1.csv'])(
     '%s',
     async (name) => {
-      const rows = parseFootballData(await readShared(name)).rows;
+      const rows = parseFootballData(await readSeasonFile(name)).rows;
       const s = replaySchedule(rows, { startAt: START, speed: 120, fit: false });
       expect(s.matches).toHaveLength(rows.length);
       for (const m of s.matches) {
@@ -154,7 +154,7 @@ describe('every shared file replays', () => {
     },
   );
   it('Union Berlin v Bochum (no half-time in the file): half time follows from the drawn goals', async () => {
-    const rows = parseFootballData(await readShared('Bundesliga-2024-25-D1.csv')).rows;
+    const rows = parseFootballData(await readSeasonFile('Bundesliga-2024-25-D1.csv')).rows;
     const s = replaySchedule(rows, { startAt: START, speed: 120, fit: false });
     const m = s.matches.find(
       (x) => x.home === 'Union Berlin' && x.away === 'Bochum' && x.realKickOff.getUTCMonth() === 11,
@@ -166,7 +166,7 @@ describe('every shared file replays', () => {
     expect(ofType(m as ReplayMatch, 'fulltime')[0]?.score).toEqual({ home: 0, away: 2 });
   });
   it('openfootball rows (no prices) replay with empty price steps', async () => {
-    const rows = parseOpenFootball(await readShared('EPL-2023-24-openfootball-en.1.json')).rows;
+    const rows = parseOpenFootball(await readSeasonFile('EPL-2023-24-openfootball-en.1.json')).rows;
     const s = replaySchedule(rows, { startAt: START, speed: 60 });
     expect(s.matches).toHaveLength(380);
     const first = ofType(s.matches[0] as ReplayMatch, 'prices')[0];

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseTennisData, type TennisDataFile } from './tennis-data';
-import { readShared } from './test-data';
+import { readSeasonFile } from './test-data';
 
 let file: TennisDataFile;
 
 beforeAll(async () => {
-  file = parseTennisData(await readShared('ATP-2022-tennis-data-2022.derived.csv'));
+  file = parseTennisData(await readSeasonFile('ATP-2022-tennis-data-2022.derived.csv'));
 });
 
 const find = (winner: string, loser: string, date?: string) => {

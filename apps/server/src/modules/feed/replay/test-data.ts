@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { readReplayFile } from './read-file';
 
-/** The shared real-data folder (../shared/data beside the repository), for tests. */
-export const SHARED_DATA = fileURLToPath(new URL('../../../../../../../shared/data/', import.meta.url));
+/** The real-season files kept in the repository (apps/server/data, sources and terms in its README). */
+export const SEASON_DATA = fileURLToPath(new URL('../../../../data/', import.meta.url));
 
-export function readShared(name: string): Promise<string> {
-  return readReplayFile(`${SHARED_DATA}${name}`);
+export function readSeasonFile(name: string): Promise<string> {
+  return readReplayFile(`${SEASON_DATA}${name}`);
 }

@@ -1,3 +1,4 @@
+import type { CallReply, ResultRow } from '@sb/contract';
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -19,22 +20,8 @@ interface MatchResult {
   state: string;
 }
 
-/** One row of matchresult as the server sends it (apps/server markets/results.ts). */
-export interface ResultReplyRow {
-  match_id: number;
-  sport_id: number;
-  league_id: number;
-  league_name: string;
-  home: string;
-  away: string;
-  kickoff: string;
-  state: number;
-  state_detail: string;
-  ht_home: number | null;
-  ht_away: number | null;
-  ft_home: number | null;
-  ft_away: number | null;
-}
+/** One row of matchresult: the contract's type, never a copy. */
+export type ResultReplyRow = ResultRow;
 
 const score = (home: number | null, away: number | null) =>
   home === null || away === null ? '' : `${home} - ${away}`;
@@ -50,7 +37,7 @@ export const toResult = (row: ResultReplyRow): MatchResult => ({
   state: String(row.state),
 });
 
-const selectResults = (reply: { results: ResultReplyRow[] }) => reply.results.map(toResult);
+const selectResults = (reply: CallReply<'matchresult'>) => reply.results.map(toResult);
 
 /** Match states (spec section 4): 0 live or pending, 1 completed, 2 cancelled, 5 suspended. */
 const STATE_KEYS: Record<string, string> = {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { Trx } from './service';
+import type { Trx } from '../../db/types';
+import { assertSystemTransferId } from './transfer-ids';
 
 /** One ledger account touched by a bulk batch, locked, with its balance before the batch. */
 export interface LockedAccount {
@@ -135,8 +136,10 @@ export const bulkLedger = {
   },
 
   /**
-   * Writes the transfers. Ids already recorded are skipped whole (a replay of a batch that committed);
-   * callers lock their own rows (bets) first, so a replay here only happens across processes.
+   * Writes the transfers. An id already recorded is skipped whole only when the recorded transfer is the
+   * same movement (kind, amount, owner, currency: a replay of a batch that committed); anything else under
+   * that id is refused (the batch rolls back) rather than read as done. Callers lock their own rows (bets)
+   * first, so a replay here only happens across processes.
    * `accountsLocked`: the caller already holds the row locks of every kept account (lockMemberAccounts).
    */
   async write(
@@ -166,6 +169,7 @@ export const bulkLedger = {
  */
 async function writeChunk(trx: Trx, transfers: BulkTransfer[], accountsLocked: boolean): Promise<number> {
   if (transfers.length === 0) return 0;
+  for (const transfer of transfers) assertSystemTransferId(transfer.transferId);
   const entries: { transferId: string; entry: BulkEntry }[] = [];
   const deltas = new Map<string, bigint>();
   for (const transfer of transfers) {
@@ -256,6 +260,7 @@ async function writeChunk(trx: Trx, transfers: BulkTransfer[], accountsLocked: b
   );
   const row = written.rows[0];
   if (!row) throw new Error('bulk ledger: no answer');
+  if (Number(row.fresh) < transfers.length) await assertSameMovements(trx, transfers);
   let toClose = Number(row.to_close);
   let closed = Number(row.closed);
   if (closeLater) {
@@ -276,6 +281,36 @@ async function writeChunk(trx: Trx, transfers: BulkTransfer[], accountsLocked: b
   }
   if (closed !== toClose) throw new Error(`bulk ledger: ${toClose - closed} reservation(s) not open`);
   return Number(row.fresh);
+}
+
+/**
+ * Some ids of the chunk were recorded already: each recorded transfer must be the very movement asked for
+ * (those this chunk just inserted are, trivially). A different one under the same id is refused loudly: read
+ * as "already done" it would leave a bet settled but never paid.
+ */
+async function assertSameMovements(trx: Trx, transfers: BulkTransfer[]): Promise<void> {
+  const recorded = await sql<{
+    transfer_id: string;
+    kind: string;
+    amount: string;
+    owner_pk: string | null;
+    currency: string;
+  }>`
+    select transfer_id, kind, amount::text as amount, owner_pk::text as owner_pk, currency from transfers
+    where transfer_id = any(${text(transfers.map((t) => t.transferId))}::text[])`.execute(trx);
+  const byId = new Map(recorded.rows.map((r) => [r.transfer_id, r]));
+  for (const transfer of transfers) {
+    const existing = byId.get(transfer.transferId);
+    const same =
+      existing !== undefined &&
+      existing.kind === transfer.kind &&
+      existing.amount === transfer.amount.toString() &&
+      existing.owner_pk === transfer.ownerPk &&
+      existing.currency === transfer.currency;
+    if (!same) {
+      throw new Error(`bulk ledger: transfer id ${transfer.transferId} is recorded as another movement`);
+    }
+  }
 }
 
 /**

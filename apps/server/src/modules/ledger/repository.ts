@@ -1,8 +1,5 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
-
-/** Anything that can run a query: the pool or an open transaction. Ledger writes always take a transaction. */
-export type Executor = Kysely<Database> | Transaction<Database>;
+import { sql } from 'kysely';
+import type { Executor } from '../../db/types';
 
 export interface LedgerAccountKey {
   ownerPk: string | null;
@@ -189,6 +186,37 @@ export const ledgerRepository = {
       where a.kind = 'outstanding'
         and a.balance <> coalesce((select sum(r.amount) from reservations r
           where r.owner_pk = a.owner_pk and r.currency = a.currency and r.state = 'open'), 0)
+      limit ${limit}`.execute(ex);
+    return result.rows;
+  },
+
+  /**
+   * Bets whose money does not match their state: a bet settled (or cancelled, or rejected) must have the
+   * transfer that did it, of the right kind and owner, and its reservation closed; a decided bet's
+   * reservation still open means its stake is held for nothing. (Read from bets by the ledger's own check:
+   * the books must agree with what members are told.)
+   */
+  async betMismatches(ex: Executor, limit: number) {
+    const result = await sql<{ ref_no: string; status: string; problem: string }>`
+      select b.ref_no, b.status,
+        case
+          when r.state = 'open' then 'reservation still open'
+          when t.id is null then 'no transfer ' || x.transfer_id
+          else 'transfer ' || x.transfer_id || ' is another movement'
+        end as problem
+      from bets b
+      cross join lateral (select
+        case when b.cancelled_at is not null then 'cancel:' || b.ref_no
+          when b.status = 'rejected' then 'reject:' || b.ref_no
+          else 'settle:' || b.ref_no || ':' || b.settle_gen end as transfer_id,
+        case when b.cancelled_at is not null then 'cancel'
+          when b.status = 'rejected' then 'release' else 'settle' end as kind) x
+      left join lateral (select r.state from transfers rt join reservations r on r.transfer_pk = rt.id
+        where rt.transfer_id = b.reservation_id) r on true
+      left join lateral (select t.id, t.kind, t.owner_pk from transfers t
+        where t.transfer_id = x.transfer_id) t on true
+      where b.status not in ('waiting', 'running')
+        and (r.state = 'open' or t.id is null or t.kind <> x.kind or t.owner_pk <> b.account_pk)
       limit ${limit}`.execute(ex);
     return result.rows;
   },

@@ -1,15 +1,14 @@
-import type { Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Executor, Trx } from '../../db/types';
 import { AppError } from '../../lib/app-error';
-import { ledgerRepository as repo, type Executor } from './repository';
-
-export type Trx = Transaction<Database>;
+import { HOUSE_ACCOUNTS, type HouseAccountKind, type TransferKind } from './kinds';
+import { ledgerRepository as repo } from './repository';
+import { assertSystemTransferId, storedTransferId, type TransferIdInput } from './transfer-ids';
 
 /** Ledger account kinds. Member money sits in available and outstanding; the house and cash are roll-ups. */
 export const MEMBER_AVAILABLE = 'available';
 export const MEMBER_OUTSTANDING = 'outstanding';
-const HOUSE = 'house';
-const CASH = 'cash';
+const HOUSE = HOUSE_ACCOUNTS.house;
+const CASH = HOUSE_ACCOUNTS.cash;
 const CREDIT_LINE = 'credit_line';
 
 export type CreditKind = 'deposit' | 'credit_given' | 'adjustment_in';
@@ -58,6 +57,7 @@ export class LedgerService {
     input: { transferId: string; ownerPk: string; currency: string; amount: bigint; ref?: string },
   ): Promise<TransferResult> {
     assertPositive(input.amount);
+    assertSystemTransferId(input.transferId);
     const header = { kind: 'stake', amount: input.amount, ownerPk: input.ownerPk, currency: input.currency };
     const transferPk = await this.begin(trx, input.transferId, header, input.ref, 'duplicate_debit_record');
     if (transferPk === null) return { transferId: input.transferId, replayed: true };
@@ -100,7 +100,8 @@ export class LedgerService {
   async credit(
     trx: Trx,
     input: {
-      transferId: string;
+      /** A caller's own id ({callerPk, id}) is stored in the callers' namespace (see transfer-ids.ts). */
+      transferId: TransferIdInput;
       ownerPk: string;
       currency: string;
       amount: bigint;
@@ -116,13 +117,84 @@ export class LedgerService {
       ownerPk: input.ownerPk,
       currency: input.currency,
     };
-    const transferPk = await this.begin(trx, input.transferId, header, input.ref, 'duplicate_credit_record');
-    if (transferPk === null) return { transferId: input.transferId, replayed: true };
+    const transferId = storedTransferId(input.transferId);
+    const transferPk = await this.begin(trx, transferId, header, input.ref, 'duplicate_credit_record');
+    if (transferPk === null) return { transferId, replayed: true };
     const source = await this.counterparty(trx, input.kind, input.currency, input.uplinePk);
     const available = await this.memberAccount(trx, input.ownerPk, MEMBER_AVAILABLE, input.currency);
     await this.move(trx, transferPk, [
       { ...source, amount: -input.amount },
       { accountId: available, amount: input.amount, kept: true },
+    ]);
+    return { transferId, replayed: false };
+  }
+
+  /**
+   * One movement between a member's available balance and a house roll-up account: a game bet or win, a
+   * tournament fee, prize or refund. `direction` 'out' takes money from the member (never below zero), 'in'
+   * gives it. The transfer id is the idempotency key: the same id with the same kind, amount, member and
+   * currency is a replay (nothing moves), with anything else it is refused.
+   */
+  async moveMember(
+    trx: Trx,
+    input: {
+      transferId: string;
+      kind: TransferKind;
+      direction: 'in' | 'out';
+      ownerPk: string;
+      currency: string;
+      amount: bigint;
+      account: HouseAccountKind;
+      ref?: string;
+    },
+  ): Promise<TransferResult> {
+    assertPositive(input.amount);
+    const header = {
+      kind: input.kind,
+      amount: input.amount,
+      ownerPk: input.ownerPk,
+      currency: input.currency,
+    };
+    assertSystemTransferId(input.transferId);
+    const conflict = input.direction === 'out' ? 'duplicate_debit_record' : 'duplicate_credit_record';
+    const transferPk = await this.begin(trx, input.transferId, header, input.ref, conflict);
+    if (transferPk === null) return { transferId: input.transferId, replayed: true };
+    const house = await this.houseAccount(trx, input.account, input.currency);
+    const available = await this.memberAccount(trx, input.ownerPk, MEMBER_AVAILABLE, input.currency);
+    const toMember = input.direction === 'in' ? input.amount : -input.amount;
+    await this.move(trx, transferPk, [
+      { accountId: available, amount: toMember, kept: true },
+      { accountId: house, amount: -toMember, kept: false },
+    ]);
+    return { transferId: input.transferId, replayed: false };
+  }
+
+  /**
+   * Between two house roll-up accounts (no member involved): a tournament's operator fee leaving the escrow
+   * for the house. Idempotent by transfer id like every movement; the owner is the member whose money it
+   * was not, so the header names no owner (the house's own transfer).
+   */
+  async moveHouse(
+    trx: Trx,
+    input: {
+      transferId: string;
+      kind: TransferKind;
+      from: HouseAccountKind;
+      to: HouseAccountKind;
+      currency: string;
+      amount: bigint;
+      ref?: string;
+    },
+  ): Promise<TransferResult> {
+    assertPositive(input.amount);
+    const header = { kind: input.kind, amount: input.amount, ownerPk: null, currency: input.currency };
+    const transferPk = await this.begin(trx, input.transferId, header, input.ref, 'duplicate_credit_record');
+    if (transferPk === null) return { transferId: input.transferId, replayed: true };
+    const from = await this.houseAccount(trx, input.from, input.currency);
+    const to = await this.houseAccount(trx, input.to, input.currency);
+    await this.move(trx, transferPk, [
+      { accountId: from, amount: -input.amount, kept: false },
+      { accountId: to, amount: input.amount, kept: false },
     ]);
     return { transferId: input.transferId, replayed: false };
   }
@@ -131,7 +203,7 @@ export class LedgerService {
   async debit(
     trx: Trx,
     input: {
-      transferId: string;
+      transferId: TransferIdInput;
       ownerPk: string;
       currency: string;
       amount: bigint;
@@ -147,15 +219,16 @@ export class LedgerService {
       ownerPk: input.ownerPk,
       currency: input.currency,
     };
-    const transferPk = await this.begin(trx, input.transferId, header, input.ref, 'duplicate_debit_record');
-    if (transferPk === null) return { transferId: input.transferId, replayed: true };
+    const transferId = storedTransferId(input.transferId);
+    const transferPk = await this.begin(trx, transferId, header, input.ref, 'duplicate_debit_record');
+    if (transferPk === null) return { transferId, replayed: true };
     const sink = await this.counterparty(trx, input.kind, input.currency, input.uplinePk);
     const available = await this.memberAccount(trx, input.ownerPk, MEMBER_AVAILABLE, input.currency);
     await this.move(trx, transferPk, [
       { accountId: available, amount: -input.amount, kept: true },
       { ...sink, amount: input.amount },
     ]);
-    return { transferId: input.transferId, replayed: false };
+    return { transferId, replayed: false };
   }
 
   async balances(ex: Executor, ownerPk: string, currency: string): Promise<MemberBalances> {
@@ -166,17 +239,22 @@ export class LedgerService {
     };
   }
 
-  /** Proves the books: every transfer sums to zero, every kept balance equals its entries, no guard broken. */
+  /**
+   * Proves the books: every transfer sums to zero, every kept balance equals its entries, no guard broken,
+   * and every decided bet has the transfer that decided it with its reservation closed (a settled bet never
+   * paid, or a stake held for a settled bet, is caught here).
+   */
   async verify(ex: Executor, limit = 20) {
-    const [unbalanced, drifted, negative, outstanding, counts] = [
+    const [unbalanced, drifted, negative, outstanding, bets, counts] = [
       await repo.unbalancedTransfers(ex, limit),
       await repo.driftedBalances(ex, limit),
       await repo.negativeGuardedAccounts(ex, limit),
       await repo.outstandingMismatches(ex, limit),
+      await repo.betMismatches(ex, limit),
       await repo.counts(ex),
     ];
-    const ok = unbalanced.length + drifted.length + negative.length + outstanding.length === 0;
-    return { ok, counts, unbalanced, drifted, negative, outstanding };
+    const ok = unbalanced.length + drifted.length + negative.length + outstanding.length + bets.length === 0;
+    return { ok, counts, unbalanced, drifted, negative, outstanding, bets };
   }
 
   // ---- internals ----
@@ -189,6 +267,7 @@ export class LedgerService {
     payout: bigint | null,
     ref: string | undefined,
   ): Promise<TransferResult> {
+    assertSystemTransferId(transferId);
     const reservation = await repo.lockReservation(trx, reservationId);
     if (!reservation) throw new AppError('transfer_not_exists', { field: 'reservation_id' });
     const ownerPk = String(reservation.owner_pk);
@@ -229,7 +308,7 @@ export class LedgerService {
   private async begin(
     trx: Trx,
     transferId: string,
-    header: { kind: string; amount: bigint; ownerPk: string; currency: string },
+    header: { kind: string; amount: bigint; ownerPk: string | null; currency: string },
     ref: string | undefined,
     conflictCode: 'duplicate_debit_record' | 'duplicate_credit_record',
   ): Promise<string | null> {
@@ -240,7 +319,7 @@ export class LedgerService {
       existing !== undefined &&
       existing.kind === header.kind &&
       existing.amount === header.amount &&
-      String(existing.owner_pk) === header.ownerPk &&
+      (existing.owner_pk === null ? null : String(existing.owner_pk)) === header.ownerPk &&
       existing.currency === header.currency;
     if (!same) throw new AppError(conflictCode, { field: 'transfer_id' });
     return null;
@@ -270,9 +349,27 @@ export class LedgerService {
     return id;
   }
 
+  /**
+   * A house roll-up account, opened on first use. Its id is remembered like a member's (it never changes) once
+   * it is found by a transaction that did not open it: a rollback could still take away one opened here.
+   */
   private async houseAccount(trx: Trx, kind: string, currency: string): Promise<string> {
-    return repo.ensureAccount(trx, { ownerPk: null, kind, currency }, { allowNegative: true, rollup: true });
+    const cacheKey = `house|${kind}|${currency}`;
+    const cached = this.accountIds.get(cacheKey);
+    if (cached !== undefined) return cached;
+    const key = { ownerPk: null, kind, currency };
+    const openedHere = this.houseOpenedIn.get(trx);
+    const found = await repo.findAccountId(trx, key);
+    if (found !== null) {
+      if (!openedHere?.has(cacheKey)) this.accountIds.set(cacheKey, found);
+      return found;
+    }
+    this.houseOpenedIn.set(trx, new Set([...(openedHere ?? []), cacheKey]));
+    return repo.ensureAccount(trx, key, { allowNegative: true, rollup: true });
   }
+
+  /** House accounts opened by a transaction still running (not remembered until found committed). */
+  private readonly houseOpenedIn = new WeakMap<Trx, Set<string>>();
 
   private async counterparty(
     trx: Trx,
@@ -301,3 +398,13 @@ export class LedgerService {
 function assertPositive(amount: bigint): void {
   if (amount <= 0n) throw new RangeError(`amount must be positive, got ${amount}`);
 }
+
+/**
+ * The ledger's set-wise batch path (settlement posts a whole batch of bets in a few statements), published
+ * through this service: other modules never import the ledger's bulk or repository files.
+ */
+export { bulkLedger as ledgerBatch } from './bulk';
+export type { BulkEntry, BulkTransfer, LockedAccount } from './bulk';
+
+/** A transfer id as a member or an upline reads it (a caller's own id without its namespace). */
+export { displayTransferId } from './transfer-ids';

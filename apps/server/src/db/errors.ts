@@ -1,0 +1,21 @@
+/** PostgreSQL error codes the services react to (everything else is a bug and answers systemError). */
+function pgCode(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
+  return typeof error.code === 'string' ? error.code : undefined;
+}
+
+/** A unique index refused the row (23505): usually "this was already done". */
+export function isUniqueViolation(error: unknown): boolean {
+  return pgCode(error) === '23505';
+}
+
+/** A CHECK constraint refused the row (23514), e.g. a guarded balance that would go below zero. */
+export function isCheckViolation(error: unknown): boolean {
+  return pgCode(error) === '23514';
+}
+
+/** Deadlock (40P01) or serialization failure (40001): the transaction may be retried as it is. */
+export function isRetryableConflict(error: unknown): boolean {
+  const code = pgCode(error);
+  return code === '40P01' || code === '40001';
+}

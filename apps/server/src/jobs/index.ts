@@ -1,0 +1,86 @@
+import type { AppContext } from '../context';
+import type { CatalogChange } from '../modules/catalog/events';
+import type { BettingService } from '../modules/betting/service';
+import type { MarketSnapshot } from '../modules/catalog/snapshot';
+import type { SettlementService } from '../modules/settlement/service';
+import type { TournamentLifecycle } from '../modules/tournament/lifecycle';
+import { JobRunner } from './runner';
+
+/** What the core jobs work with (a subset of the app's services). */
+export interface JobServices {
+  betting: BettingService;
+  settlement: SettlementService;
+  snapshot: MarketSnapshot;
+  rooms: TournamentLifecycle;
+}
+
+/** How often the acceptor looks for live bets whose delay is over. */
+const ACCEPT_INTERVAL_MS = 500;
+/** How often finished matches leave the in-memory snapshot. */
+const EVICT_INTERVAL_MS = 10 * 60_000;
+
+/**
+ * Every background job of a server process, registered in one place. A new capability adds its jobs here (draw
+ * schedules, room lifecycle, open-round closing...), each safe to run on several nodes at once.
+ *
+ * `onCatalogChange` subscribes to committed catalogue changes, for jobs that should also run at once when
+ * something happens (settlement, when a result or a cancellation is committed).
+ */
+export function createJobs(
+  ctx: AppContext,
+  services: JobServices,
+  onCatalogChange: (react: (change: CatalogChange) => void) => void,
+): JobRunner {
+  const jobs = new JobRunner(ctx.log);
+
+  // Live bets are decided when their delay is over; every process takes its share (rows are locked).
+  jobs.register({
+    name: 'live-bet-acceptor',
+    intervalMs: ACCEPT_INTERVAL_MS,
+    run: () => services.betting.acceptDue(),
+  });
+
+  // Settlement: at once when a result or a cancellation is committed (its queue row is committed with it), and
+  // on a timer for the queue's leftovers (another process's expired lease, a restart after a crash). Off when
+  // separate workers (`npm run settle`) do it.
+  if (ctx.config.settlementWorker) {
+    const settleNow = () => {
+      services.settlement
+        .runDue()
+        .catch((error: unknown) => ctx.log.error({ err: error }, 'settlement failed'));
+    };
+    onCatalogChange((change) => {
+      if (change.t === 'result' || (change.t === 'match' && change.match.state === 2)) settleNow();
+    });
+    jobs.register({
+      name: 'settlement',
+      intervalMs: ctx.config.settlementIntervalMs,
+      // The service queues its runs (never two at once); a tick while one is under way or waiting is skipped.
+      run: () => (services.settlement.busy ? undefined : services.settlement.runDue()),
+    });
+  }
+
+  // Tournament rooms: a result or a match state marks its rooms for scoring at once; the lifecycle pass closes,
+  // scores, pays and cancels rooms (each step one transaction on the locked room, so several nodes may run it).
+  onCatalogChange((change) => {
+    if (change.t === 'result' || (change.t === 'match' && change.incident === 'state')) {
+      services.rooms
+        .matchChanged(change.id)
+        .catch((error: unknown) => ctx.log.error({ err: error }, 'tournament rescore mark failed'));
+    }
+  });
+  jobs.register({
+    name: 'tournament-rooms',
+    intervalMs: ctx.config.tournament.intervalMs,
+    run: () => services.rooms.runDue(),
+  });
+
+  // Finished matches leave the in-memory snapshot (the database keeps them).
+  jobs.register({
+    name: 'snapshot-eviction',
+    intervalMs: EVICT_INTERVAL_MS,
+    run: () => services.snapshot.evict(ctx.now()),
+  });
+
+  return jobs;
+}

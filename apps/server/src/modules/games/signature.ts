@@ -1,0 +1,14 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** X-Signature of a body: base64(HMAC-SHA256(secret, raw body bytes)), as games-protocol.md fixes it. */
+export function signBody(secret: string, raw: string | Buffer): string {
+  return createHmac('sha256', secret).update(raw).digest('base64');
+}
+
+/** Checks a received signature over the exact bytes received (never re-serialised JSON), in constant time. */
+export function verifyBody(secret: string, raw: Buffer, given: string | undefined): boolean {
+  if (!given) return false;
+  const expected = Buffer.from(signBody(secret, raw), 'base64');
+  const received = Buffer.from(given, 'base64');
+  return received.length === expected.length && timingSafeEqual(received, expected);
+}

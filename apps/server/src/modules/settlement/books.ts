@@ -1,0 +1,198 @@
+import type { AccountRow } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import {
+  MEMBER_AVAILABLE,
+  MEMBER_OUTSTANDING,
+  type BulkEntry,
+  type BulkTransfer,
+  type LockedAccount,
+} from '../ledger/service';
+import type { BetFigures } from './figures';
+import type { LockedBet } from './repository';
+
+/** A member's ledger account for what a resettlement took back beyond their balance. */
+export const RECEIVABLE = 'receivable';
+
+/** What one batch changed, for the pushes after its commit. */
+export interface BatchMoves {
+  moved: number;
+  members: Map<string, { account: AccountRow; available: bigint; outstanding: bigint }>;
+}
+
+/** The ledger side of a batch: member accounts (locked), house accounts, and the transfers built on them. */
+export class Books {
+  private readonly byKey = new Map<string, LockedAccount>();
+  /** Each member's available balance as the batch's transfers so far would leave it. */
+  private readonly running = new Map<string, bigint>();
+
+  constructor(
+    locked: LockedAccount[],
+    readonly accounts: Map<string, AccountRow>,
+    private readonly everyone: Map<string, AccountRow>,
+    private readonly houses: Map<string, string>,
+  ) {
+    for (const account of locked) {
+      this.byKey.set(`${account.ownerPk}|${account.kind}|${account.currency}`, account);
+      if (account.kind === MEMBER_AVAILABLE)
+        this.running.set(`${account.ownerPk}|${account.currency}`, account.balance);
+    }
+  }
+
+  chainOf(member: AccountRow): AccountRow[] {
+    return member.path
+      .split('/')
+      .filter(Boolean)
+      .map((pk) => this.everyone.get(pk))
+      .filter((account): account is AccountRow => account !== undefined && account.level !== 'member');
+  }
+
+  /**
+   * Posts the reservation in one transfer: the stake leaves the outstanding account, the payout and the
+   * rebate reach the available one, the house takes the difference. Its amount is the payout; the rebate
+   * is what the member was credited beyond it (the statements read it so).
+   */
+  settlement(
+    bet: LockedBet,
+    gen: number,
+    reservationId: string,
+    figures: BetFigures,
+    rebate: bigint,
+  ): BulkTransfer {
+    this.spend(bet, -(figures.payout + rebate));
+    return {
+      transferId: `settle:${bet.ref_no}:${gen}`,
+      kind: 'settle',
+      ownerPk: bet.account_pk,
+      currency: bet.currency,
+      amount: figures.payout,
+      ref: bet.ref_no,
+      entries: [
+        { accountId: this.account(bet, MEMBER_OUTSTANDING), amount: -bet.risk, kept: true },
+        { accountId: this.account(bet, MEMBER_AVAILABLE), amount: figures.payout + rebate, kept: true },
+        { accountId: this.house(bet.currency), amount: bet.risk - figures.payout - rebate, kept: false },
+      ],
+      closes: { reservationId, state: figures.payout === bet.risk ? 'voided' : 'posted' },
+    };
+  }
+
+  /**
+   * Reverses a settlement with a new transfer: the payout and rebate come back from the member, and the
+   * stake is put back at risk (a new reservation), or, cancelling, returned to the member. Money the member
+   * no longer has is carried on their receivable account rather than breaking the balance guard.
+   */
+  reversal(bet: LockedBet, transferId: string, options: { refundStake?: boolean } = {}): BulkTransfer {
+    const paid = (bet.payout ?? 0n) + (bet.commission ?? 0n);
+    const takeBack = options.refundStake ? paid - bet.risk : paid;
+    const entries: BulkEntry[] = [
+      { accountId: this.house(bet.currency), amount: paid - bet.risk, kept: false },
+    ];
+    if (!options.refundStake) {
+      entries.push({ accountId: this.account(bet, MEMBER_OUTSTANDING), amount: bet.risk, kept: true });
+    }
+    entries.push(...this.debitMember(bet, takeBack));
+    return {
+      transferId,
+      kind: options.refundStake ? 'cancel' : 'reversal',
+      ownerPk: bet.account_pk,
+      currency: bet.currency,
+      amount: paid,
+      ref: bet.ref_no,
+      entries,
+      ...(options.refundStake ? {} : { opens: bet.risk }),
+    };
+  }
+
+  /** Releases a running bet's reservation untouched. */
+  release(bet: LockedBet, transferId: string): BulkTransfer {
+    this.spend(bet, -bet.risk);
+    return {
+      transferId,
+      kind: 'cancel',
+      ownerPk: bet.account_pk,
+      currency: bet.currency,
+      amount: bet.risk,
+      ref: bet.ref_no,
+      entries: [
+        { accountId: this.account(bet, MEMBER_OUTSTANDING), amount: -bet.risk, kept: true },
+        { accountId: this.account(bet, MEMBER_AVAILABLE), amount: bet.risk, kept: true },
+      ],
+      closes: { reservationId: bet.reservation_id, state: 'voided' },
+    };
+  }
+
+  /** Each member's balances after the batch's transfers, for the balance push. */
+  finalBalances(transfers: BulkTransfer[]): BatchMoves['members'] {
+    const delta = new Map<string, bigint>();
+    for (const transfer of transfers) {
+      for (const entry of transfer.entries) {
+        if (entry.kept) delta.set(entry.accountId, (delta.get(entry.accountId) ?? 0n) + entry.amount);
+      }
+    }
+    const members: BatchMoves['members'] = new Map();
+    for (const transfer of transfers) {
+      const account = this.accounts.get(transfer.ownerPk);
+      if (!account || members.has(transfer.ownerPk)) continue;
+      const balanceOf = (kind: string) => {
+        const locked = this.byKey.get(`${transfer.ownerPk}|${kind}|${transfer.currency}`);
+        return locked ? locked.balance + (delta.get(locked.id) ?? 0n) : 0n;
+      };
+      members.set(transfer.ownerPk, {
+        account,
+        available: balanceOf(MEMBER_AVAILABLE),
+        outstanding: balanceOf(MEMBER_OUTSTANDING),
+      });
+    }
+    return members;
+  }
+
+  private debitMember(bet: LockedBet, amount: bigint): BulkEntry[] {
+    if (amount <= 0n) {
+      this.spend(bet, amount);
+      return [{ accountId: this.account(bet, MEMBER_AVAILABLE), amount: -amount, kept: true }];
+    }
+    const key = `${bet.account_pk}|${bet.currency}`;
+    const have = this.running.get(key) ?? 0n;
+    const fromAvailable = have >= amount ? amount : have > 0n ? have : 0n;
+    this.running.set(key, have - fromAvailable);
+    const entries: BulkEntry[] = [
+      { accountId: this.account(bet, MEMBER_AVAILABLE), amount: -fromAvailable, kept: true },
+    ];
+    if (fromAvailable < amount) {
+      entries.push({ accountId: this.receivable(bet), amount: -(amount - fromAvailable), kept: true });
+    }
+    return entries;
+  }
+
+  private spend(bet: LockedBet, amount: bigint): void {
+    const key = `${bet.account_pk}|${bet.currency}`;
+    this.running.set(key, (this.running.get(key) ?? 0n) - amount);
+  }
+
+  private account(bet: LockedBet, kind: string): string {
+    const account = this.byKey.get(`${bet.account_pk}|${kind}|${bet.currency}`);
+    if (!account) throw new AppError('wallet_not_exists');
+    return account.id;
+  }
+
+  private receivable(bet: LockedBet): string {
+    const known = this.byKey.get(`${bet.account_pk}|${RECEIVABLE}|${bet.currency}`);
+    if (known) return known.id;
+    throw new ReceivableNeeded(bet.account_pk, bet.currency);
+  }
+
+  private house(currency: string): string {
+    const id = this.houses.get(currency);
+    if (!id) throw new Error(`no house account for ${currency}`);
+    return id;
+  }
+}
+
+/** Thrown when a reversal needs a receivable the member never had: opened, then the batch is retried. */
+export class ReceivableNeeded extends Error {
+  constructor(
+    readonly ownerPk: string,
+    readonly currency: string,
+  ) {
+    super(`receivable account needed for ${ownerPk}/${currency}`);
+  }
+}

@@ -1,0 +1,177 @@
+import type { WinLossRow } from '@sb/contract';
+import type { AppContext } from '../../context';
+import type { AccountRow } from '../../db/schema';
+import { groupBy } from '../../lib/group-by';
+import { formatMinor } from '../../lib/money';
+import type { UplineService } from '../upline/service';
+import { requestedRange, windowOf } from './days';
+import { EXPOSURE_ROWS_MAX, statementRepository as repo, type WinLossSum } from './repository';
+import { pageOf, type Paging } from './service';
+
+/**
+ * The back office's reports over the caller's downline: win/loss with each level's share, open risk per member,
+ * and the trading desk's liability per match and selection. Read from what settlement recorded (bets,
+ * bet_shares) and from the running bets; limited to the caller's own downline.
+ */
+export class UplineReports {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly upline: UplineService,
+  ) {}
+
+  /** Win/loss of settled bets in the range under the caller (or one of its downline): per direct downline, per member. */
+  async winLoss(
+    caller: AccountRow,
+    input: Paging & { working_date?: string; start_date?: string; end_date?: string; account_id?: string },
+  ) {
+    const root = await this.reportRoot(caller, input.account_id);
+    const window = windowOf(requestedRange(input));
+    const at = { id: String(root.id), path: root.path, depth: root.path.split('/').filter(Boolean).length };
+    const [downlines, members, totals] = await Promise.all([
+      repo.winLoss(this.ctx.db, at, window, 'downline', pageOf(input)),
+      repo.winLoss(this.ctx.db, at, window, 'member', pageOf(input)),
+      repo.winLoss(this.ctx.db, at, window, 'all', { limit: 100, offset: 0 }),
+    ]);
+    const names = await this.names([...downlines.rows, ...members.rows].map((row) => row.group_pk));
+    return {
+      account_id: root.account_id,
+      level: root.level,
+      downlines: downlines.rows.map((row) => winLossRow(row, names)),
+      members: members.rows.map((row) => winLossRow(row, names)),
+      totals: totals.rows.map((row) => winLossRow(row, new Map([[String(root.id), root]]))),
+      total_downlines: downlines.total,
+      total_members: members.total,
+      page: input.page,
+    };
+  }
+
+  /** Open risk (running and waiting bets) per member under the caller (or one of its downline). */
+  async outstanding(caller: AccountRow, input: Paging & { account_id?: string }) {
+    const root = await this.reportRoot(caller, input.account_id);
+    const { rows, total } = await repo.outstanding(
+      this.ctx.db,
+      { id: String(root.id), path: root.path },
+      pageOf(input),
+    );
+    return {
+      account_id: root.account_id,
+      data: rows.map((row) => ({
+        account_id: row.account_id,
+        currency: row.currency,
+        bets: row.bets,
+        waiting: row.waiting,
+        outstanding: formatMinor(row.outstanding),
+        last_bet_at: row.last_bet_at.toISOString(),
+      })),
+      total,
+      page: input.page,
+    };
+  }
+
+  /**
+   * The trading view: per match, market and currency, what the book makes or loses if each selection wins,
+   * from the running bets under the caller. Singles are exact: the book keeps every stake at risk on the
+   * market and pays the potential payout of the winning selection's bets (a quarter line's half win is
+   * counted as a full win: the worst case). Parlays and system tickets are approximated by their open legs:
+   * each open leg carries the ticket's potential net win (potential payout - risk) as exposure on its
+   * selection, as if every other leg won: an upper bound, shown apart and not netted with the singles.
+   */
+  async liability(caller: AccountRow, input: { match_id?: number | undefined }) {
+    const exposure = await repo.exposure(
+      this.ctx.db,
+      { id: String(caller.id), path: caller.path },
+      input.match_id === undefined ? undefined : String(input.match_id),
+    );
+    const selections = await repo.marketsOf(this.ctx.db, [...new Set(exposure.map((row) => row.market_id))]);
+    const matches = new Map<string, { match_id: number; home: string; away: string; kickoff: string }>();
+    const keysByMarket = new Map<string, string[]>();
+    for (const row of selections) {
+      const matchId = String(row.match_id);
+      if (!matches.has(matchId))
+        matches.set(matchId, {
+          match_id: Number(matchId),
+          home: row.home,
+          away: row.away,
+          kickoff: row.kickoff.toISOString(),
+        });
+      const keys = keysByMarket.get(String(row.market_id)) ?? [];
+      keys.push(row.key);
+      keysByMarket.set(String(row.market_id), keys);
+    }
+    const markets = groupBy(exposure, (row) => `${row.match_id}|${row.market_id}|${row.currency}`);
+    const byMatch = new Map<string, object[]>();
+    for (const rows of markets.values()) {
+      const first = rows[0];
+      if (!first) continue;
+      const singles = rows.filter((row) => row.bet_kind === 'single');
+      const stakeOnMarket = singles.reduce((acc, row) => acc + row.risk, 0n);
+      const keys = new Set([...(keysByMarket.get(first.market_id) ?? []), ...rows.map((r) => r.selection)]);
+      const outcomes = [...keys].map((key) => {
+        const mine = singles.filter((row) => row.selection === key);
+        const tickets = rows.filter((row) => row.bet_kind !== 'single' && row.selection === key);
+        const payout = mine.reduce((acc, row) => acc + row.potential_payout, 0n);
+        return {
+          selection: key,
+          bets: mine.reduce((acc, row) => acc + row.bets, 0),
+          stake: formatMinor(mine.reduce((acc, row) => acc + row.risk, 0n)),
+          payout_if_wins: formatMinor(payout),
+          book_if_wins: formatMinor(stakeOnMarket - payout),
+          parlay_bets: tickets.reduce((acc, row) => acc + row.bets, 0),
+          parlay_exposure: formatMinor(
+            tickets.reduce((acc, row) => acc + row.potential_payout - row.risk, 0n),
+          ),
+        };
+      });
+      const list = byMatch.get(first.match_id) ?? [];
+      list.push({
+        market_id: Number(first.market_id),
+        kind: first.market_kind,
+        period: first.period,
+        line: first.line,
+        currency: first.currency,
+        stake: formatMinor(stakeOnMarket),
+        outcomes,
+      });
+      byMatch.set(first.match_id, list);
+    }
+    return {
+      // Bounded: when the cap was reached the view is incomplete and says so (narrow it with match_id).
+      truncated: exposure.length >= EXPOSURE_ROWS_MAX,
+      data: [...byMatch.entries()].map(([matchId, list]) => ({
+        ...(matches.get(matchId) ?? { match_id: Number(matchId) }),
+        markets: list,
+      })),
+    };
+  }
+
+  // ---- internals ----
+
+  /** The account a report looks under: the caller, or one of its downline (never beside or above it). */
+  private async reportRoot(caller: AccountRow, accountId: string | undefined): Promise<AccountRow> {
+    if (!accountId || accountId.toLowerCase() === caller.account_id.toLowerCase()) return caller;
+    return this.upline.downlineAccount(caller, accountId);
+  }
+
+  private async names(pks: string[]) {
+    const rows = await repo.accountsByPk(this.ctx.db, [...new Set(pks)]);
+    return new Map(rows.map((row) => [String(row.id), row]));
+  }
+}
+
+function winLossRow(row: WinLossSum, names: Map<string, { account_id: string; level: string }>): WinLossRow {
+  const account = names.get(row.group_pk);
+  return {
+    account_id: account?.account_id ?? row.group_pk,
+    level: account?.level ?? '',
+    currency: row.currency,
+    bets: row.bets,
+    turnover: formatMinor(row.turnover),
+    valid_turnover: formatMinor(row.valid_turnover),
+    member_win_loss: formatMinor(row.member_win_loss),
+    member_commission: formatMinor(row.member_commission),
+    own_win_loss: formatMinor(row.own_win_loss),
+    own_commission: formatMinor(row.own_commission),
+    downline_win_loss: formatMinor(row.downline_win_loss),
+    upline_win_loss: formatMinor(row.upline_win_loss),
+  };
+}

@@ -1,0 +1,370 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { MEMBER_CHANNEL } from '../src/push/member';
+import { boLogin, login, seeded } from './support/fixtures';
+import {
+  SIM_SECRET,
+  availableOf,
+  booksOk,
+  launchToken,
+  startFakeProvider,
+  wallet,
+  walletSession,
+  withProvider,
+} from './support/games';
+import { describeEachDatabase, type TestEnv } from './support/harness';
+
+/** 10,000.00 MYR in wallet units (x100000). */
+const START = 1_000_000_000;
+const units = (amount: string) => Math.round(Number(amount) * 100_000);
+
+let provider: Awaited<ReturnType<typeof startFakeProvider>>;
+beforeAll(async () => {
+  provider = await startFakeProvider();
+});
+afterAll(async () => {
+  await provider.close();
+});
+
+async function ready(env: TestEnv, accountId = 'demomyr', gameCode = 'rl_lucky_lanterns') {
+  await seeded(env);
+  await withProvider(env, provider);
+  const session = await walletSession(env, accountId, gameCode);
+  let n = 0;
+  const base = (extra: Record<string, unknown> = {}) => ({
+    request_uuid: randomUUID(),
+    token: session.token,
+    user: accountId,
+    round: 'R1',
+    round_closed: false,
+    game_code: gameCode,
+    currency: 'MYR',
+    ...extra,
+  });
+  return {
+    session,
+    bet: (amount: string, extra: Record<string, unknown> = {}) =>
+      wallet(env, 'bet', { ...base(), transaction_uuid: `b${(n += 1)}`, amount: units(amount), ...extra }),
+    win: (ref: string, amount: string, extra: Record<string, unknown> = {}) =>
+      wallet(env, 'win', {
+        ...base(),
+        transaction_uuid: `w${(n += 1)}`,
+        reference_transaction_uuid: ref,
+        amount: units(amount),
+        ...extra,
+      }),
+    rollback: (ref: string, extra: Record<string, unknown> = {}) =>
+      wallet(env, 'rollback', {
+        ...base(),
+        transaction_uuid: `r${(n += 1)}`,
+        reference_transaction_uuid: ref,
+        ...extra,
+      }),
+    base,
+  };
+}
+
+/** The ledger and the wallet agree after every step: books balance, the balance is exactly `expected`. */
+async function expectBalance(env: TestEnv, expected: number, accountId = 'demomyr') {
+  expect(Number(await availableOf(env, accountId)) * 1000).toBe(expected);
+  await booksOk(env);
+}
+
+describeEachDatabase('games: seamless wallet conformance (decision table)', (env) => {
+  it('check swaps a single-use launch token (valid 60 s) for a wallet session; balance answers it', async () => {
+    await seeded(env());
+    await withProvider(env(), provider);
+    const member = await login(env().app, 'demomyr');
+    const launch = await launchToken(env(), member, 'rl_lucky_lanterns');
+    const requestUuid = randomUUID();
+    const checked = await wallet(env(), 'check', { request_uuid: requestUuid, token: launch });
+    expect(checked).toMatchObject({ status: 'RS_OK', user: 'demomyr', currency: 'MYR', balance: START });
+    // The same request again: the same answer, the same session token (a lost reply is safe to retry).
+    expect(await wallet(env(), 'check', { request_uuid: requestUuid, token: launch })).toEqual(checked);
+    // Another request with the used launch token: refused.
+    expect((await wallet(env(), 'check', { request_uuid: randomUUID(), token: launch })).status).toBe(
+      'RS_ERROR_INVALID_TOKEN',
+    );
+    // An unused launch token past its 60 s: refused.
+    const late = await launchToken(env(), member, 'rl_lucky_lanterns');
+    env().advance(61_000);
+    expect((await wallet(env(), 'check', { request_uuid: randomUUID(), token: late })).status).toBe(
+      'RS_ERROR_INVALID_TOKEN',
+    );
+    const balance = await wallet(env(), 'balance', {
+      request_uuid: randomUUID(),
+      token: checked.token,
+      user: 'demomyr',
+      game_code: 'rl_lucky_lanterns',
+    });
+    expect(balance).toMatchObject({ status: 'RS_OK', balance: START, currency: 'MYR' });
+    expect(
+      (await wallet(env(), 'balance', { request_uuid: randomUUID(), token: 'nope', user: 'demomyr' })).status,
+    ).toBe('RS_ERROR_INVALID_TOKEN');
+  });
+
+  it('signature, syntax and types: refused before anything is read or written', async () => {
+    const { base } = await ready(env());
+    const body = { ...base(), transaction_uuid: 't1', amount: units('1') };
+    const forged = await wallet(env(), 'bet', body, { secret: 'not-the-secret-at-all' });
+    expect(forged).toEqual({ status: 'RS_ERROR_INVALID_SIGNATURE', request_uuid: body.request_uuid });
+    expect((await wallet(env(), 'bet', body, { provider: 'nobody' })).status).toBe(
+      'RS_ERROR_INVALID_SIGNATURE',
+    );
+    // The signature is over the raw bytes: the same JSON with other spacing, signed as sent, is fine; a body
+    // altered after signing is not.
+    const spaced = JSON.stringify(body, null, 2);
+    const response = await env().app.inject({
+      method: 'POST',
+      url: '/wallet/balance',
+      headers: {
+        'content-type': 'application/json',
+        'x-provider-id': 'sim',
+        'x-signature': (await import('../src/modules/games/signature')).signBody(
+          SIM_SECRET,
+          JSON.stringify(body),
+        ),
+      },
+      payload: spaced,
+    });
+    expect(response.json<{ status: string }>().status).toBe('RS_ERROR_INVALID_SIGNATURE');
+    expect((await wallet(env(), 'bet', {}, { raw: '{"request_uuid": "x", ' })).status).toBe(
+      'RS_ERROR_WRONG_SYNTAX',
+    );
+    expect((await wallet(env(), 'bet', { request_uuid: 'x', token: 'y' })).status).toBe(
+      'RS_ERROR_WRONG_SYNTAX',
+    );
+    expect((await wallet(env(), 'bet', { ...body, amount: 'ten' })).status).toBe('RS_ERROR_WRONG_TYPES');
+    expect((await wallet(env(), 'bet', { ...body, amount: -100_000 })).status).toBe('RS_ERROR_WRONG_TYPES');
+    // 0.001 and 0.00001 are not whole cents.
+    expect((await wallet(env(), 'bet', { ...body, amount: 100 })).status).toBe('RS_ERROR_WRONG_TYPES');
+    expect((await wallet(env(), 'bet', { ...body, amount: 1 })).status).toBe('RS_ERROR_WRONG_TYPES');
+    await expectBalance(env(), START);
+    // Unknown fields are ignored; 0.01 is a cent.
+    const odd = await wallet(env(), 'bet', { ...body, amount: 1000, some_fake_key: 'x', is_free: false });
+    expect(odd).toMatchObject({ status: 'RS_OK', balance: START - 1000 });
+    await expectBalance(env(), START - 1000);
+  });
+
+  it('bet: debit once; same id and content = stored reply; other content = duplicate; request replay; short', async () => {
+    const w = await ready(env());
+    const first = await w.bet('10.00');
+    expect(first).toMatchObject({
+      status: 'RS_OK',
+      user: 'demomyr',
+      currency: 'MYR',
+      balance: START - units('10'),
+    });
+    await expectBalance(env(), START - units('10'));
+    const again = await wallet(env(), 'bet', { ...w.base(), transaction_uuid: 'b1', amount: units('10') });
+    expect(again).toMatchObject({ status: 'RS_OK', balance: START - units('10') });
+    for (const changed of [{ amount: units('11') }, { round: 'R2' }, { game_code: 'rl_golden_koi' }]) {
+      const dup = await wallet(env(), 'bet', {
+        ...w.base(),
+        transaction_uuid: 'b1',
+        amount: units('10'),
+        ...changed,
+      });
+      expect(dup.status, JSON.stringify(changed)).toBe('RS_ERROR_DUPLICATE_TRANSACTION');
+    }
+    // The same request_uuid again (even with another body): the first answer, with today's balance.
+    const request = w.base();
+    const refused = await wallet(env(), 'bet', {
+      ...request,
+      transaction_uuid: 'big',
+      amount: units('20000'),
+    });
+    expect(refused).toMatchObject({ status: 'RS_ERROR_NOT_ENOUGH_MONEY', balance: START - units('10') });
+    const replay = await wallet(env(), 'bet', { ...request, transaction_uuid: 'big2', amount: units('1') });
+    expect(replay.status).toBe('RS_ERROR_NOT_ENOUGH_MONEY');
+    await expectBalance(env(), START - units('10'));
+    // Exactly everything is allowed, one cent more is not: never below zero.
+    expect((await w.bet('9990.01')).status).toBe('RS_ERROR_NOT_ENOUGH_MONEY');
+    expect(await w.bet('9990.00')).toMatchObject({ status: 'RS_OK', balance: 0 });
+    await expectBalance(env(), 0);
+  });
+
+  it('bet refusals: unknown game, wrong currency, unknown or foreign token', async () => {
+    const w = await ready(env());
+    expect((await w.bet('1', { game_code: 'no_such_game' })).status).toBe('RS_ERROR_INVALID_GAME');
+    expect((await w.bet('1', { currency: 'USD' })).status).toBe('RS_ERROR_WRONG_CURRENCY');
+    expect((await w.bet('1', { token: 'unknown' })).status).toBe('RS_ERROR_INVALID_TOKEN');
+    expect((await w.bet('1', { user: 'demousd' })).status).toBe('RS_ERROR_INVALID_TOKEN');
+    await expectBalance(env(), START);
+  });
+
+  it('several bets in one round, a win, the win replayed, a win for an unknown bet', async () => {
+    const w = await ready(env());
+    expect((await w.bet('5')).status).toBe('RS_OK'); // b1
+    expect((await w.bet('7')).status).toBe('RS_OK'); // b2
+    const win = await w.win('b2', '30', { round_closed: true, transaction_uuid: 'win1' });
+    expect(win).toMatchObject({ status: 'RS_OK', balance: START - units('12') + units('30') });
+    const again = await w.win('b2', '30', { round_closed: true, transaction_uuid: 'win1' });
+    expect(again).toMatchObject({ status: 'RS_OK', balance: START + units('18') });
+    expect((await w.win('b2', '31', { transaction_uuid: 'win1' })).status).toBe(
+      'RS_ERROR_DUPLICATE_TRANSACTION',
+    );
+    expect((await w.win('nope', '1')).status).toBe('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
+    // A win of 0 is a loss closing the round: recorded, nothing moves.
+    expect(await w.win('b1', '0')).toMatchObject({ status: 'RS_OK', balance: START + units('18') });
+    await expectBalance(env(), START + units('18'));
+    const round = await env().ctx.db.selectFrom('game_rounds').selectAll().executeTakeFirstOrThrow();
+    expect([round.stake, round.win, round.bets, round.status]).toEqual([1200n, 3000n, 2, 'closed']);
+  });
+
+  it('rollback: stake back once; win after it refused; repeats and a second rollback move nothing', async () => {
+    const w = await ready(env());
+    await w.bet('25'); // b1
+    const back = await w.rollback('b1', { transaction_uuid: 'rb1' });
+    expect(back).toMatchObject({ status: 'RS_OK', balance: START });
+    expect((await w.rollback('b1', { transaction_uuid: 'rb1' })).status).toBe('RS_OK');
+    expect((await w.rollback('b1', { transaction_uuid: 'rb2' })).status).toBe('RS_OK');
+    expect((await w.rollback('b1', { transaction_uuid: 'rb1', round: 'other' })).status).toBe(
+      'RS_ERROR_DUPLICATE_TRANSACTION',
+    );
+    expect((await w.win('b1', '50')).status).toBe('RS_ERROR_TRANSACTION_ROLLED_BACK');
+    await expectBalance(env(), START);
+    // A won bet does not roll back (the win stands).
+    await w.bet('10', { transaction_uuid: 'b9' });
+    await w.win('b9', '15');
+    expect(await w.rollback('b9')).toMatchObject({ status: 'RS_OK', balance: START + units('5') });
+    await expectBalance(env(), START + units('5'));
+  });
+
+  it('rollback before its bet: tombstone, OK; the bet arriving later is refused and never debited', async () => {
+    const w = await ready(env());
+    expect(await w.rollback('late-bet')).toMatchObject({ status: 'RS_OK', balance: START });
+    expect((await w.bet('10', { transaction_uuid: 'late-bet' })).status).toBe(
+      'RS_ERROR_DUPLICATE_TRANSACTION',
+    );
+    expect((await w.win('late-bet', '10')).status).toBe('RS_ERROR_TRANSACTION_ROLLED_BACK');
+    await expectBalance(env(), START);
+  });
+
+  it('token expiry refuses bets only; a newer session ends the older one', async () => {
+    const w = await ready(env());
+    await w.bet('10'); // b1
+    env().advance(env().ctx.config.games.sessionTtlMs + 1000);
+    expect((await w.bet('10')).status).toBe('RS_ERROR_TOKEN_EXPIRED');
+    expect((await w.win('b1', '20')).status).toBe('RS_OK');
+    await w.rollback('b2');
+    await expectBalance(env(), START + units('10'));
+    const fresh = await walletSession(env(), 'demomyr');
+    const newer = await walletSession(env(), 'demomyr');
+    const onFresh = await wallet(env(), 'bet', {
+      ...w.base({ token: fresh.token }),
+      transaction_uuid: 'x1',
+      amount: units('1'),
+    });
+    expect(onFresh.status).toBe('RS_ERROR_TOKEN_EXPIRED');
+    const onNewer = await wallet(env(), 'bet', {
+      ...w.base({ token: newer.token }),
+      transaction_uuid: 'x2',
+      amount: units('1'),
+    });
+    expect(onNewer.status).toBe('RS_OK');
+  });
+
+  it('suspended, closed upline and live casino switched off: bets refused, wins still paid', async () => {
+    const w = await ready(env());
+    await w.bet('10'); // b1
+    const bo = await boLogin(env().app);
+    expect((await bo.call('setstate', { account_id: 'demomyr', state: 'suspended' })).body.status).toBe('1');
+    expect((await w.bet('1')).status).toBe('RS_ERROR_USER_DISABLED');
+    expect((await w.win('b1', '12')).status).toBe('RS_OK');
+    expect((await bo.call('setstate', { account_id: 'demomyr', state: 'active' })).body.status).toBe('1');
+    expect((await w.bet('1')).status).toBe('RS_OK');
+    expect((await bo.call('setstate', { account_id: 'demoag', state: 'frozen' })).body.status).toBe('1');
+    expect((await w.bet('1')).status).toBe('RS_ERROR_USER_DISABLED');
+    expect((await bo.call('setstate', { account_id: 'demoag', state: 'active' })).body.status).toBe('1');
+    await expectBalance(env(), START + units('1'));
+
+    // Live casino: a session opened while allowed, then the upline switches the product off.
+    const live = await walletSession(env(), 'demousd', 'gt_baccarat_1');
+    const liveBet = (id: string) =>
+      wallet(env(), 'bet', {
+        request_uuid: randomUUID(),
+        token: live.token,
+        user: 'demousd',
+        round: 'T1',
+        round_closed: false,
+        game_code: 'gt_baccarat_1',
+        currency: 'USD',
+        transaction_uuid: id,
+        amount: units('5'),
+      });
+    expect((await liveBet('lb1')).status).toBe('RS_OK');
+    await bo.call('setfeatures', { account_id: 'demousd', features: { live_casino: false } });
+    expect((await liveBet('lb2')).status).toBe('RS_ERROR_USER_DISABLED');
+    await booksOk(env());
+  });
+
+  it('a credit member plays on its credit and never below zero', async () => {
+    const w = await ready(env(), 'democredit');
+    const start = Number(await availableOf(env(), 'democredit')) * 1000;
+    expect(start).toBe(units('5000'));
+    expect((await w.bet('5000.01')).status).toBe('RS_ERROR_NOT_ENOUGH_MONEY');
+    expect(await w.bet('5000')).toMatchObject({ status: 'RS_OK', balance: 0 });
+    expect(await w.win('b2', '100')).toMatchObject({ status: 'RS_OK', balance: units('100') });
+    await expectBalance(env(), units('100'), 'democredit');
+  });
+
+  it('concurrent bets of one member serialise: exactly what the balance allows goes through', async () => {
+    const w = await ready(env());
+    const replies = await Promise.all(Array.from({ length: 30 }, () => w.bet('400')));
+    const ok = replies.filter((reply) => reply.status === 'RS_OK').length;
+    expect(ok).toBe(25);
+    expect(replies.filter((reply) => reply.status === 'RS_ERROR_NOT_ENOUGH_MONEY')).toHaveLength(5);
+    await expectBalance(env(), 0);
+  });
+
+  it('the same transaction id from two members at once: one debit, the other a duplicate', async () => {
+    const a = await ready(env());
+    const b = await walletSession(env(), 'demousd');
+    const [first, second] = await Promise.all([
+      a.bet('10', { transaction_uuid: 'shared' }),
+      wallet(env(), 'bet', {
+        request_uuid: randomUUID(),
+        token: b.token,
+        user: 'demousd',
+        round: 'R1',
+        round_closed: false,
+        game_code: 'rl_lucky_lanterns',
+        currency: 'USD',
+        transaction_uuid: 'shared',
+        amount: units('10'),
+      }),
+    ]);
+    expect([first.status, second.status].sort()).toEqual(['RS_ERROR_DUPLICATE_TRANSACTION', 'RS_OK']);
+    const moved =
+      START -
+      Number(await availableOf(env(), 'demomyr')) * 1000 +
+      (START - Number(await availableOf(env(), 'demousd')) * 1000);
+    expect(moved).toBe(units('10'));
+    await booksOk(env());
+  });
+
+  it('rounds open longer than 48 h are closed: their bets stand as lost', async () => {
+    const w = await ready(env());
+    await w.bet('10'); // b1, round R1 stays open
+    expect(await env().services.games.closeStaleRounds()).toBe(0);
+    env().advance(49 * 3_600_000);
+    expect(await env().services.games.closeStaleRounds()).toBe(1);
+    expect((await w.win('b1', '20')).status).toBe('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
+    expect((await w.rollback('b1')).status).toBe('RS_OK');
+    await expectBalance(env(), START - units('10'));
+  });
+
+  it('each movement publishes the member balance on the member channel', async () => {
+    const w = await ready(env());
+    const pushes: string[] = [];
+    await env().ctx.bus.subscribe(MEMBER_CHANNEL, (message) => pushes.push(message));
+    await w.bet('10');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const push = pushes.map((m) => JSON.parse(m) as { account_id: string; payload: Record<string, string> });
+    expect(push.at(-1)).toEqual({
+      account_id: 'demomyr',
+      payload: { op: 'balance', balance: '9990.00', account_balance: '9990.00', outstanding_balance: '0.00' },
+    });
+  });
+});

@@ -1,0 +1,182 @@
+import { createHash } from 'node:crypto';
+import { connect } from 'node:net';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../src/db/seed';
+import { login, seeded } from './support/fixtures';
+import { call, describeEachDatabase, type TestEnv } from './support/harness';
+
+/**
+ * Throttles, sessions at rest and the HTTP edge (issue 14, defects 4 and 8): limits that hold under rotating
+ * X-Forwarded-For, a stranger who cannot use up a member's calls, login that costs the same whether the
+ * account exists, security headers, a bounded wait for a half-sent body, bad URLs in the envelope.
+ */
+const LIMITS = {
+  LOGIN_ATTEMPTS_PER_MINUTE: '5',
+  LOGIN_FAILURES_PER_ADDRESS_PER_MINUTE: '12',
+  REQUESTS_PER_SECOND: '30',
+  REQUEST_TIMEOUT_MS: '1000',
+  CSP_IMG_ORIGINS: 'https://thumbs.provider.example',
+};
+
+let counter = 0;
+/** A different made-up client address each time, as a rotating X-Forwarded-For would give. */
+const rotating = () => ({ 'x-forwarded-for': `203.0.113.${(counter += 1) % 250}` });
+
+const loginAs = (env: TestEnv, accountId: string, password: string, headers: Record<string, string> = {}) =>
+  call(env.app, '/api/authlogin', { account_id: accountId, password }, headers);
+
+describeEachDatabase(
+  'security: throttles and the HTTP edge',
+  (env) => {
+    describe('login throttle', () => {
+      it('counts failed logins per account whatever address they claim to come from', async () => {
+        await seeded(env());
+        for (let i = 0; i < 5; i += 1) {
+          expect((await loginAs(env(), 'demomyr', 'wrong-pass1', rotating())).body.statusdesc).toBe(
+            'account_not_exists',
+          );
+        }
+        // The right password, from yet another address, is refused for the rest of the minute.
+        expect((await loginAs(env(), 'demomyr', DEMO_PASSWORD, rotating())).body.statusdesc).toBe(
+          'loginLimit',
+        );
+        env().advance(61_000);
+        expect((await loginAs(env(), 'demomyr', DEMO_PASSWORD, rotating())).body.status).toBe('1');
+      });
+
+      it('counts failed logins per address across accounts; successful logins count nothing', async () => {
+        await seeded(env());
+        for (let i = 0; i < 8; i += 1) await login(env().app, 'demousd');
+        for (let i = 0; i < 12; i += 1) {
+          const reply = await loginAs(env(), `nobody${i}`, 'wrong-pass1', rotating());
+          expect(reply.body.statusdesc).toBe('account_not_exists');
+        }
+        expect((await loginAs(env(), 'democny', DEMO_PASSWORD, rotating())).body.statusdesc).toBe(
+          'loginLimit',
+        );
+      });
+
+      it('costs the same for an absent account as for a wrong password (a dummy hash is checked)', async () => {
+        await seeded(env());
+        const median = async (accountId: string) => {
+          const times: number[] = [];
+          for (let i = 0; i < 4; i += 1) {
+            const started = process.hrtime.bigint();
+            await loginAs(env(), accountId, `wrong-pass${i}`);
+            times.push(Number(process.hrtime.bigint() - started));
+          }
+          return times.sort((a, b) => a - b)[2] ?? 0;
+        };
+        await median('demosgd');
+        const absent = await median('no-such-member');
+        const present = await median('demothb');
+        // An argon2 verification is most of either; without one the absent account answers several times faster.
+        expect(absent / present).toBeGreaterThan(0.5);
+      });
+    });
+
+    describe('call rate limit', () => {
+      it('an anonymous caller cannot escape its limit by rotating X-Forwarded-For', async () => {
+        const replies = await Promise.all(
+          Array.from({ length: 45 }, () =>
+            env().app.inject({ method: 'POST', url: '/cache/uxmenu', payload: {}, headers: rotating() }),
+          ),
+        );
+        const limited = replies.filter((reply) => reply.statusCode === 429);
+        expect(limited.length).toBeGreaterThan(0);
+        expect(limited[0]?.json()).toMatchObject({ status: '0', statusdesc: 'requestLimit' });
+      });
+
+      it('a stranger with junk tokens and a member’s id does not use up that member’s calls', async () => {
+        await seeded(env());
+        const { token } = await login(env().app, 'demomyr');
+        const junk = await Promise.all(
+          Array.from({ length: 45 }, (_, i) =>
+            call(env().app, '/api/userbalance', { account_id: 'demomyr', session_token: `junk-${i}` }),
+          ),
+        );
+        expect(junk.every((reply) => reply.http < 500 && reply.body.status === '0')).toBe(true);
+        const mine = await call(env().app, '/api/userbalance', {
+          account_id: 'demomyr',
+          session_token: token,
+        });
+        expect(mine.body.status, JSON.stringify(mine.body)).toBe('1');
+        // The member's own flood is limited, by its session.
+        const flood = await Promise.all(
+          Array.from({ length: 45 }, () =>
+            call(env().app, '/api/userprofile', { account_id: 'demomyr', session_token: token }),
+          ),
+        );
+        expect(flood.some((reply) => reply.http === 429)).toBe(true);
+      });
+    });
+
+    describe('sessions at rest', () => {
+      it('keeps only a hash of each session token', async () => {
+        await seeded(env());
+        const { token } = await login(env().app, 'demomyr');
+        const rows = await sql<{ token_hash: string }>`select token_hash from sessions`.execute(env().ctx.db);
+        const hashes = rows.rows.map((row) => row.token_hash);
+        expect(hashes).toContain(createHash('sha256').update(token).digest('hex'));
+        const dump = JSON.stringify(
+          (await sql`select * from sessions`.execute(env().ctx.db)).rows,
+          (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v),
+        );
+        expect(dump).not.toContain(token);
+      });
+    });
+
+    describe('HTTP edge', () => {
+      it('sends security headers the member app can live with, with the configured extra image origins', async () => {
+        const reply = await env().app.inject({ method: 'POST', url: '/api/version', payload: {} });
+        const csp = String(reply.headers['content-security-policy']);
+        expect(csp).toContain("frame-ancestors 'none'");
+        expect(csp).toContain("script-src 'self'");
+        expect(csp).toMatch(/img-src 'self' data: https:\/\/thumbs\.provider\.example/);
+        expect(reply.headers['x-content-type-options']).toBe('nosniff');
+        expect(reply.headers['referrer-policy']).toBe('no-referrer');
+        expect(reply.headers['x-frame-options']).toBe('DENY');
+        // Not behind TLS by configuration: no HSTS.
+        expect(reply.headers['strict-transport-security']).toBeUndefined();
+        const missing = await env().app.inject({ method: 'POST', url: '/api/nosuchcall', payload: {} });
+        expect(missing.headers['content-security-policy']).toBe(csp);
+      });
+
+      it('answers a malformed URL in the envelope', async () => {
+        for (const url of ['/api/%E0%A4%A', '/%c0', '/api/userbalance%']) {
+          const reply = await env().app.inject({ method: 'POST', url, payload: {} });
+          expect(reply.statusCode).toBeGreaterThanOrEqual(400);
+          expect(reply.statusCode).toBeLessThan(500);
+          expect(reply.json()).toMatchObject({ status: '0', statusdesc: expect.any(String) });
+        }
+      });
+
+      it('does not hold a half-sent body open past the request timeout', async () => {
+        await env().app.listen({ host: '127.0.0.1', port: 0 });
+        const address = env().app.server.address();
+        const port = typeof address === 'object' && address ? address.port : 0;
+        const started = Date.now();
+        const ended = await new Promise<string>((resolve) => {
+          const socket = connect(port, '127.0.0.1', () => {
+            socket.write(
+              'POST /api/userbalance HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
+                'Content-Length: 100\r\n\r\n{"account_id":',
+            );
+          });
+          let answer = '';
+          socket.on('data', (data: Buffer) => (answer += data.toString()));
+          socket.on('close', () => resolve(answer || 'closed'));
+          socket.on('error', () => resolve('reset'));
+          setTimeout(() => {
+            socket.destroy();
+            resolve('still open');
+          }, 8_000);
+        });
+        expect(ended).not.toBe('still open');
+        expect(Date.now() - started).toBeLessThan(8_000);
+      });
+    });
+  },
+  { config: LIMITS },
+);

@@ -1,0 +1,159 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { FAIR_GAMES, recomputeRound, seedHash, type FairGame, type FairOutcome } from '@sb/domain';
+import { post } from '../../shared/api/client';
+import { describeError } from '../../shared/api/errors';
+import { sessionBody } from '../../shared/session/store';
+import { useSeeds } from './api';
+import styles from './minigame.module.css';
+
+interface VerifyReply {
+  game: FairGame;
+  server_seed: string;
+  seed_hash: string;
+  client_seed: string;
+  nonce: number;
+  outcome: FairOutcome;
+  stored?: FairOutcome;
+  matches?: boolean;
+}
+
+/**
+ * Provably fair: the commitments in force, the member's seed rotation (revealing the old seed), and a verify
+ * form that recomputes any round twice: by the public verify call and here in the browser with the same code.
+ */
+export function FairPanel() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const seeds = useSeeds();
+  const [clientSeed, setClientSeed] = useState('');
+  const [game, setGame] = useState<FairGame>('dice');
+  const [roundId, setRoundId] = useState('');
+  const rotate = useMutation({
+    mutationFn: () =>
+      post('fairrotate', { ...sessionBody(), ...(clientSeed ? { client_seed: clientSeed } : {}) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['account', 'minigame', 'seeds'] }),
+  });
+  const verify = useMutation({
+    mutationFn: () => post<VerifyReply>('fairverify', { game, round_id: Number(roundId) }),
+  });
+  const reply = verify.data;
+  // The browser's own recomputation from the revealed seed: it must agree with the server and the stored round.
+  const local =
+    reply &&
+    recomputeRound({
+      game: reply.game,
+      serverSeed: reply.server_seed,
+      clientSeed: reply.client_seed,
+      nonce: reply.nonce,
+      ...(reply.outcome.game === 'hilo' ? { cards: reply.outcome.cards.length } : {}),
+    });
+  const localMatches =
+    reply && local && JSON.stringify(local) === JSON.stringify(reply.stored ?? reply.outcome);
+  const hashMatches = reply && seedHash(reply.server_seed) === reply.seed_hash;
+
+  return (
+    <section className="sb-panel" aria-label={t('minigame.tabs.fair')}>
+      <p className="sb-muted">{t('minigame.fair.explain')}</p>
+      {seeds.data && (
+        <dl>
+          <dt>{t('minigame.fair.yourSeed')}</dt>
+          <dd className={styles.code}>
+            {seeds.data.member.seed_hash} · {t('minigame.fair.clientSeed')}: {seeds.data.member.client_seed} ·
+            nonce {seeds.data.member.next_nonce}
+          </dd>
+          <dt>{t('minigame.fair.crashSeed')}</dt>
+          <dd className={styles.code}>{seeds.data.crash.seed_hash}</dd>
+        </dl>
+      )}
+      <div className={styles.row}>
+        <label className="sb-field">
+          <span>{t('minigame.fair.newClientSeed')}</span>
+          <input
+            className="sb-input"
+            value={clientSeed}
+            onChange={(e) => setClientSeed(e.target.value.trim())}
+          />
+        </label>
+        <button type="button" className="sb-btn" onClick={() => rotate.mutate()} disabled={rotate.isPending}>
+          {t('minigame.fair.rotate')}
+        </button>
+      </div>
+      {rotate.isError && <p className="sb-error">{describeError(t, rotate.error)}</p>}
+      {seeds.data && seeds.data.revealed.length > 0 && (
+        <>
+          <h2>{t('minigame.fair.revealed')}</h2>
+          <ul>
+            {seeds.data.revealed.map((seed) => (
+              <li key={seed.seed_hash} className={styles.code}>
+                {seed.server_seed} → {seed.seed_hash}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <h2>{t('minigame.fair.verify')}</h2>
+      <div className={styles.row}>
+        <label className="sb-field">
+          <span>{t('minigame.game')}</span>
+          <select
+            className="sb-select"
+            value={game}
+            onChange={(e) => setGame(e.target.value as FairGame)}
+            data-testid="verify-game"
+          >
+            {FAIR_GAMES.map((name) => (
+              <option key={name} value={name}>
+                {t(`minigame.fair.games.${name}` as 'minigame.fair.games.dice')}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="sb-field">
+          <span>{t('minigame.round')}</span>
+          <input
+            className="sb-input"
+            inputMode="numeric"
+            value={roundId}
+            onChange={(e) => setRoundId(e.target.value.trim())}
+            data-testid="verify-round"
+          />
+        </label>
+        <button
+          type="button"
+          className="sb-btn sb-btn--primary"
+          disabled={!/^\d+$/.test(roundId) || verify.isPending}
+          onClick={() => verify.mutate()}
+          data-testid="verify-run"
+        >
+          {t('minigame.fair.verify')}
+        </button>
+      </div>
+      {verify.isError && (
+        <p className="sb-error" role="alert">
+          {describeError(t, verify.error)}
+        </p>
+      )}
+      {reply && (
+        <div role="status" data-testid="verify-result">
+          <p className={styles.code}>
+            {t('minigame.fair.serverSeed')}: {reply.server_seed}
+            <br />
+            {t('minigame.fair.hash')}: {reply.seed_hash} ({hashMatches ? '✓' : '✗'})
+            <br />
+            {t('minigame.fair.clientSeed')}: {reply.client_seed} · nonce {reply.nonce}
+          </p>
+          <p className={styles.code}>{JSON.stringify(reply.outcome)}</p>
+          <p>
+            <strong>
+              {reply.matches && localMatches && hashMatches
+                ? t('minigame.fair.ok')
+                : t('minigame.fair.mismatch')}
+            </strong>
+          </p>
+        </div>
+      )}
+    </section>
+  );
+}
