@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { errorEnvelope, handleError } from './http/reply';
 import { openApiRoutes } from './http/openapi';
+import { backofficeAccess } from './http/backoffice';
 import { collectRoutes, type RegisteredRoute } from './http/registry';
 import { accountRoutes, APP_VERSION } from './modules/account/routes';
 import { AccountService } from './modules/account/service';
@@ -205,6 +206,8 @@ export async function buildApp(
   app.addHook('onClose', stop);
 
   app.setErrorHandler(handleError);
+  // Before any route: the one hook that resolves and checks every back-office caller.
+  backofficeAccess(app, ctx, (token) => services.upline.requireCaller(token));
   const securityHeaders = securityHeadersOf(ctx.config);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -214,7 +217,7 @@ export async function buildApp(
   systemRoutes(app, ctx, state);
   accountRoutes(app, ctx, services.accounts);
   uplineRoutes(app, ctx, services.upline);
-  tradingRoutes(app, ctx, services.catalog, services.upline);
+  tradingRoutes(app, ctx, services.catalog);
   marketRoutes(app, ctx, services.markets, services.results);
   contentRoutes(app, ctx, services);
   bettingRoutes(app, ctx, services.betting);
@@ -222,7 +225,7 @@ export async function buildApp(
   bettingOperatorRoutes(app, ctx, services);
   statementRoutes(app, ctx, services);
   await gamesRoutes(app, ctx, services.games);
-  tournamentRoutes(app, ctx, services.tournament, services.upline);
+  tournamentRoutes(app, ctx, services.tournament);
   lotteryRoutes(app, ctx, services);
   minigameRoutes(app, ctx, services);
   fairRoutes(app, ctx, {

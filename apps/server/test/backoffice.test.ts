@@ -47,6 +47,54 @@ describeEachDatabase('backoffice calls', (env) => {
     ).toBe('unauthenticatedUser');
   });
 
+  it('a closed, blocked or frozen upline closes the back office of its whole downline at once', async () => {
+    await seeded(env());
+    const operator = await boLogin(env().app);
+    const agent = await boLogin(env().app, 'demoag');
+    expect((await agent.call('memberlist', {})).body.status).toBe('1');
+    for (const state of ['closed', 'blocked', 'frozen'] as const) {
+      expect((await operator.call('setstate', { account_id: 'demoma', state })).body.status).toBe('1');
+      // The agent's open token stops working on its next call, for reads and for money alike...
+      const read = await agent.call('memberlist', {});
+      expect([read.http, read.body.statusdesc]).toEqual([403, 'account_inactive']);
+      const money = await agent.call('deposit', {
+        account_id: 'demomyr',
+        amount: '1',
+        transfer_id: `after-${state}`,
+      });
+      expect(money.body.statusdesc).toBe('account_inactive');
+      // ...and it cannot sign in again while a level above it is not active.
+      const again = await call(env().app, '/bo/login', { account_id: 'demoag', password: 'Demo1234' });
+      expect(again.body.statusdesc).toBe('account_inactive');
+      expect((await operator.call('setstate', { account_id: 'demoma', state: 'active' })).body.status).toBe(
+        '1',
+      );
+      expect((await agent.call('memberlist', {})).body.status).toBe('1');
+    }
+  });
+
+  it('/bo/logout ends the token on the server', async () => {
+    await seeded(env());
+    const agent = await boLogin(env().app, 'demoag');
+    expect((await agent.call('logout', {})).body.status).toBe('1');
+    const after = await agent.call('memberlist', {});
+    expect([after.http, after.body.statusdesc]).toEqual([401, 'unauthenticatedUser']);
+  });
+
+  it('operator calls refuse every other level, and every /bo route goes through the one back-office hook', async () => {
+    await seeded(env());
+    const agent = await boLogin(env().app, 'demoag');
+    for (const name of ['trade/payoutcaps', 'lottery/caps', 'announce', 'trade/cancelbet']) {
+      const reply = await agent.call(name, {});
+      expect([name, reply.http, reply.body.statusdesc]).toEqual([name, 403, 'forbiddenAccess']);
+    }
+    // A /bo route registered without a role would skip the hook: none may exist but the sign-in.
+    const unguarded = env()
+      .routes.filter((route) => route.url.startsWith('/bo/') && route.backoffice === undefined)
+      .map((route) => route.url);
+    expect(unguarded).toEqual(['/bo/login']);
+  });
+
   it('creates the chain level by level; upline levels need a commission rate, members a currency', async () => {
     await seeded(env());
     const bo = await boLogin(env().app, 'demoag');

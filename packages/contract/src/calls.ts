@@ -82,7 +82,7 @@ import {
   tradeSetPayoutCapRequest,
   tradeStateRequest,
 } from './trading';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { call, undescribedReply } from './calls-spec';
 
 export const CALLS = {
@@ -104,6 +104,7 @@ export const CALLS = {
   ),
   addsecondary: call('/api/addsecondary', addSecondaryRequest, undescribedReply, 'member', 'addsecondary'),
   bo_login: call('/bo/login', boLoginRequest, undescribedReply, 'bo', 'login'),
+  bo_logout: call('/bo/logout', z.object({}), undescribedReply, 'bo', 'logout'),
   bo_createaccount: call(
     '/bo/createaccount',
     boCreateAccountRequest,

@@ -17,6 +17,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   call: RecordedCall | undefined;
+  /** The back-office role its hook checks (routes registered with boCall). */
+  backoffice: string | undefined;
 }
 
 /** Bound per app: a registration loop gone wrong fails loudly instead of growing without end. */
@@ -34,7 +36,7 @@ export function collectRoutes(app: FastifyInstance): readonly RegisteredRoute[] 
     for (const method of methods) {
       // Fastify adds HEAD beside every GET by itself: not a call of ours.
       if (method === 'HEAD') continue;
-      routes.push({ method, url: route.url, call: route.config?.call });
+      routes.push({ method, url: route.url, call: route.config?.call, backoffice: route.config?.backoffice });
     }
   });
   return routes;

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { CallSpec } from '@sb/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
-import './registry';
+import type { RecordedCall } from './registry';
 import { AppError } from '../lib/app-error';
 import { validationError } from './reply';
 
@@ -44,8 +44,22 @@ export function postCall(
 ): void {
   const { path, schema, handler } = normalise(callOrPath, schemaOrHandler, maybeHandler);
   const call = typeof callOrPath === 'string' ? { path, request: schema } : callOrPath;
-  app.post(path, { config: { call } }, async (request) => {
-    const body = await admit(ctx, schema, request);
+  registerCall(app, ctx, call, {}, handler);
+}
+
+/**
+ * What postCall and boCall share: the POST route with its call recorded (and any further route config, e.g. the
+ * back-office role its hook checks), the body admitted by the call's schema, the reply in the envelope.
+ */
+export function registerCall(
+  app: FastifyInstance,
+  ctx: AppContext,
+  call: RecordedCall,
+  config: Omit<FastifyContextConfig, 'call'>,
+  handler: (body: never, request: FastifyRequest) => Promise<object>,
+): void {
+  app.post(call.path, { config: { ...config, call } }, async (request) => {
+    const body: unknown = await admit(ctx, call.request, request);
     const result = await handler(body as never, request);
     return { status: '1', statusdesc: 'success', ...result };
   });
@@ -115,6 +129,6 @@ export function tokenLimitKey(token: string): string {
   return `t:${createHash('sha256').update(token).digest('base64url').slice(0, 24)}`;
 }
 
-function bearerToken(authorization: string | undefined): string | undefined {
+export function bearerToken(authorization: string | undefined): string | undefined {
   return authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() || undefined : undefined;
 }

@@ -398,6 +398,8 @@ export const accountRecords = {
   findByAccountId: repo.findByAccountId.bind(repo),
   findByPk: repo.findByPk.bind(repo),
   findSession: repo.findSession.bind(repo),
+  ancestorStates: repo.ancestorStates.bind(repo),
+  revokeSession: repo.revokeSession.bind(repo),
   insert: repo.insert.bind(repo),
   insertSession: repo.insertSession.bind(repo),
   listMembers: repo.listMembers.bind(repo),

@@ -1,8 +1,8 @@
 import { CALLS } from '@sb/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
+import { boCall } from '../../http/backoffice';
 import { postCall } from '../../http/route';
-import type { UplineService } from '../upline/service';
 import type { BettingService } from './service';
 
 const RUNNING = ['running'];
@@ -86,14 +86,12 @@ export function bettingRoutes(app: FastifyInstance, ctx: AppContext, betting: Be
 export function bettingOperatorRoutes(
   app: FastifyInstance,
   ctx: AppContext,
-  services: { betting: BettingService; upline: UplineService },
+  services: { betting: BettingService },
 ): void {
-  postCall(app, ctx, CALLS.trade_payoutcaps, async (_body, request) => {
-    await services.upline.requireOperator(request.headers.authorization);
-    return { caps: await services.betting.payoutCaps() };
-  });
-  postCall(app, ctx, CALLS.trade_setpayoutcap, async (body, request) => {
-    await services.upline.requireOperator(request.headers.authorization);
-    return { cap: await services.betting.setPayoutCap(body) };
-  });
+  boCall(app, ctx, CALLS.trade_payoutcaps, 'operator', async () => ({
+    caps: await services.betting.payoutCaps(),
+  }));
+  boCall(app, ctx, CALLS.trade_setpayoutcap, 'operator', async (_operator, body) => ({
+    cap: await services.betting.setPayoutCap(body),
+  }));
 }

@@ -8,12 +8,11 @@ import {
   tradeResultRequest,
   tradeStateRequest,
 } from '@sb/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { postCall } from '../../http/route';
+import { boCall } from '../../http/backoffice';
 import { AppError } from '../../lib/app-error';
-import type { UplineService } from '../upline/service';
 import type { FeedEvent } from './events';
 import { catalogRepository } from './repository';
 import type { ApplyReport, CatalogService } from './service';
@@ -22,27 +21,20 @@ import type { ApplyReport, CatalogService } from './service';
  * The operator's trading API at /bo/trade/<name>: a manual feed over the same catalogue path the feed
  * adapters use, so every check and push is the same.
  */
-export function tradingRoutes(
-  app: FastifyInstance,
-  ctx: AppContext,
-  catalog: CatalogService,
-  upline: UplineService,
-): void {
+export function tradingRoutes(app: FastifyInstance, ctx: AppContext, catalog: CatalogService): void {
   const keyOf = async (matchId: number) => {
     const match = await catalogRepository.matchById(ctx.db, matchId);
     if (!match) throw new AppError('matchHide', { field: 'match_id' });
     return match.external_key;
   };
-  const operatorOf = (request: FastifyRequest) => upline.requireOperator(request.headers.authorization);
   const trade = <S extends z.ZodType>(
     name: string,
     schema: S,
     toEvent: (body: z.output<S>) => Promise<FeedEvent>,
   ) =>
-    postCall(app, ctx, `/bo/trade/${name}`, schema, async (body, request: FastifyRequest) => {
-      await operatorOf(request);
-      return answer(await catalog.apply([await toEvent(body)]));
-    });
+    boCall(app, ctx, { path: `/bo/trade/${name}`, request: schema }, 'operator', async (_operator, body) =>
+      answer(await catalog.apply([await toEvent(body)])),
+    );
 
   trade('creatematch', tradeCreateMatchRequest, async (body) => {
     const parentKey = body.parent_match_id ? await keyOf(body.parent_match_id) : undefined;
@@ -78,8 +70,7 @@ export function tradingRoutes(
     prices: body.prices,
   }));
   // A batch of price changes: one call, applied in order; rejected ones are reported, the rest stand.
-  postCall(app, ctx, CALLS.trade_prices, async (body, request) => {
-    await operatorOf(request);
+  boCall(app, ctx, CALLS.trade_prices, 'operator', async (_operator, body) => {
     const keys = new Map<number, string>();
     const events: FeedEvent[] = [];
     for (const change of body.changes) {

@@ -1,6 +1,7 @@
 import { CALLS } from '@sb/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
+import { boCall } from '../../http/backoffice';
 import { postCall } from '../../http/route';
 import type { AccountService } from '../account/service';
 import type { UplineService } from '../upline/service';
@@ -24,14 +25,8 @@ export function contentRoutes(
     content.unread(await accounts.requireSession(body)),
   );
 
-  const caller = (request: FastifyRequest) => {
-    const header = request.headers.authorization;
-    return upline.requireCaller(header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined);
-  };
-  postCall(app, ctx, CALLS.bo_announce, async (body, request) =>
-    content.announce(await caller(request), body),
-  );
-  postCall(app, ctx, CALLS.bo_message, async (body, request) =>
-    content.message(await upline.downlineAccount(await caller(request), body.account_id), body),
+  boCall(app, ctx, CALLS.bo_announce, 'operator', (caller, body) => content.announce(caller, body));
+  boCall(app, ctx, CALLS.bo_message, 'upline', async (caller, body) =>
+    content.message(await upline.downlineAccount(caller, body.account_id), body),
   );
 }

@@ -102,7 +102,6 @@ export class ContentService {
       ends_at?: string;
     },
   ): Promise<{ id: number }> {
-    if (caller.level !== 'operator') throw new AppError('forbiddenAccess');
     const startsAt = input.starts_at ? new Date(input.starts_at) : this.ctx.now();
     const endsAt = input.ends_at ? new Date(input.ends_at) : null;
     if (endsAt && endsAt.getTime() <= startsAt.getTime())

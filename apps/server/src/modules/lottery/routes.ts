@@ -10,8 +10,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { boCall } from '../../http/backoffice';
 import { postCall } from '../../http/route';
-import type { UplineService } from '../upline/service';
 import type { LotteryService } from './service';
 
 /**
@@ -21,9 +21,9 @@ import type { LotteryService } from './service';
 export function lotteryRoutes(
   app: FastifyInstance,
   ctx: AppContext,
-  deps: { lottery: LotteryService; upline: UplineService },
+  deps: { lottery: LotteryService },
 ): void {
-  const { lottery, upline } = deps;
+  const { lottery } = deps;
   postCall(app, ctx, '/api/LaunchLottery', launchLotteryRequest, async (body) => {
     await lottery.draws(body);
     return { url: '/w4d' };
@@ -38,10 +38,9 @@ export function lotteryRoutes(
     schema: S,
     run: (body: z.output<S>) => Promise<R>,
   ) =>
-    postCall(app, ctx, `/bo/lottery/${name}`, schema, async (body, request) => {
-      await upline.requireOperator(request.headers.authorization);
-      return run(body);
-    });
+    boCall(app, ctx, { path: `/bo/lottery/${name}`, request: schema }, 'operator', (_operator, body) =>
+      run(body),
+    );
   operator('setcap', boLotteryCapRequest, (body) => lottery.setCap(body));
   operator('caps', z.object({}), async () => ({ caps: await lottery.caps() }));
   operator('adddraw', boLotteryDrawRequest, (body) => lottery.addDraw(body));

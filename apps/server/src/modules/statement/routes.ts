@@ -1,15 +1,9 @@
-import {
-  CALLS,
-  boLiabilityRequest,
-  boOutstandingRequest,
-  boWinLossRequest,
-  statementRangeRequest,
-} from '@sb/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CALLS, statementRangeRequest } from '@sb/contract';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import type { AccountRow } from '../../db/schema';
-import { postCall, type Success } from '../../http/route';
+import { boCall } from '../../http/backoffice';
+import { postCall } from '../../http/route';
 import type { UplineService } from '../upline/service';
 import type { AccountService } from '../account/service';
 import type { LotteryService } from '../lottery/service';
@@ -49,19 +43,7 @@ export function statementRoutes(
   postCall(app, ctx, CALLS.betsysparlaybet, (body) => statement.systemParlayBets(body));
   postCall(app, ctx, CALLS.parlaybetdetails, (body) => statement.parlayDetails(body));
 
-  const bearer = (request: FastifyRequest) => {
-    const header = request.headers.authorization;
-    return header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
-  };
-  const boCall = <S extends z.ZodType, R extends object>(
-    name: string,
-    schema: S,
-    handler: (caller: AccountRow, body: z.output<S>) => Promise<Success<R>>,
-  ) =>
-    postCall(app, ctx, `/bo/${name}`, schema, async (body, request) =>
-      handler(await upline.requireCaller(bearer(request)), body),
-    );
-  boCall('winloss', boWinLossRequest, (caller, body) => reports.winLoss(caller, body));
-  boCall('outstanding', boOutstandingRequest, (caller, body) => reports.outstanding(caller, body));
-  boCall('liability', boLiabilityRequest, (caller, body) => reports.liability(caller, body));
+  boCall(app, ctx, CALLS.bo_winloss, 'upline', (caller, body) => reports.winLoss(caller, body));
+  boCall(app, ctx, CALLS.bo_outstanding, 'upline', (caller, body) => reports.outstanding(caller, body));
+  boCall(app, ctx, CALLS.bo_liability, 'upline', (caller, body) => reports.liability(caller, body));
 }

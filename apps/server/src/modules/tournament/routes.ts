@@ -13,17 +13,12 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import { boCall } from '../../http/backoffice';
 import { postCall, type Success } from '../../http/route';
-import type { UplineService } from '../upline/service';
 import type { TournamentService } from './service';
 
 /** The spec's /tournament/* calls, the member's tournament statements under /api, and the operator's override. */
-export function tournamentRoutes(
-  app: FastifyInstance,
-  ctx: AppContext,
-  rooms: TournamentService,
-  upline: UplineService,
-): void {
+export function tournamentRoutes(app: FastifyInstance, ctx: AppContext, rooms: TournamentService): void {
   const call = <S extends z.ZodType, R extends object>(
     path: string,
     schema: S,
@@ -48,9 +43,14 @@ export function tournamentRoutes(
   call('/api/gameresultdetail', roomRequest, (body) => rooms.rank(body));
   call('/api/tournamentrefund', roomListPageRequest, (body) => rooms.finished(body, true));
   call('/api/membervalidatetournament', roomJoinRequest, (body, request) => rooms.validate(body, request.ip));
-  call('/bo/tournament/allowip', boRoomIpOverrideRequest, async (body, request) => {
-    await upline.requireOperator(request.headers.authorization);
-    await rooms.allowAddress(body.roomid, body.ip);
-    return {};
-  });
+  boCall(
+    app,
+    ctx,
+    { path: '/bo/tournament/allowip', request: boRoomIpOverrideRequest },
+    'operator',
+    async (_operator, body) => {
+      await rooms.allowAddress(body.roomid, body.ip);
+      return {};
+    },
+  );
 }

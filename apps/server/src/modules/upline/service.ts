@@ -67,6 +67,8 @@ export class UplineService {
       throw new AppError('account_not_exists');
     }
     if (account.state !== 'active') throw new AppError('account_inactive');
+    const upline = await repo.ancestorStates(this.ctx.db, account.path, String(account.id));
+    if (upline.some((level) => level.state !== 'active')) throw new AppError('account_inactive');
     const token = newSessionToken();
     await repo.insertSession(this.ctx.db, {
       token,
@@ -78,14 +80,11 @@ export class UplineService {
     return { token, account_id: account.account_id, level: account.level };
   }
 
-  /** The operator behind an `Authorization: Bearer <token>` header, for the operator's own calls. */
-  async requireOperator(authorization: string | undefined): Promise<AccountRow> {
-    const token = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : undefined;
-    const caller = await this.requireCaller(token);
-    if (caller.level !== 'operator') throw new AppError('forbiddenAccess');
-    return caller;
-  }
-
+  /**
+   * The signed-in upline account behind a back-office token (the back-office hook's resolver). The account and
+   * every level above it must be active: closing, blocking or freezing a level closes the back office of its
+   * whole downline at once, on the next call, not when its tokens expire.
+   */
   async requireCaller(token: string | undefined): Promise<AccountRow> {
     if (!token) throw new AppError('unauthenticatedUser', { httpStatus: 401 });
     const session = await repo.findSession(this.ctx.db, token);
@@ -95,8 +94,14 @@ export class UplineService {
     if (session.expires_at.getTime() <= this.ctx.now().getTime())
       throw new AppError('session_expired', { httpStatus: 401 });
     const caller = session.account;
-    if (caller.state !== 'active') throw new AppError('account_inactive', { httpStatus: 403 });
+    if (caller.state !== 'active' || session.upline.some((level) => level.state !== 'active'))
+      throw new AppError('account_inactive', { httpStatus: 403 });
     return caller;
+  }
+
+  /** /bo/logout: the token ends on the server, not only in the back-office app's memory. */
+  async logout(token: string | undefined): Promise<void> {
+    if (token) await repo.revokeSession(this.ctx.db, token);
   }
 
   /** Creates the top of a chain (seed and operator onboarding): no caller above it. */
