@@ -9,7 +9,8 @@ const MODULES = resolve(dirname(fileURLToPath(import.meta.url)), '../apps/server
  * shapes it announces. A few modules publish more, each for a reason:
  * - catalog/snapshot: the in-memory read model of the catalogue that markets, betting and feeds read;
  * - markets/format: how a market is shown (Myanmar lines), which betting prices against;
- * - settlement/queue: the outbox the catalogue fills in the transaction that stores a result.
+ * - settlement/queue: the outbox the catalogue fills in the transaction that stores a result;
+ * - ledger/fragments: the ledger's SQL fragment a bet's one-statement placement embeds (the stake reservation).
  * Everything else (repository, bulk paths, helpers) is the module's own.
  */
 const PUBLISHED_EVERYWHERE = new Set(['service', 'events', 'kinds']);
@@ -17,6 +18,7 @@ const PUBLISHED_BY_MODULE = {
   catalog: new Set(['snapshot']),
   markets: new Set(['format']),
   settlement: new Set(['queue']),
+  ledger: new Set(['fragments']),
 };
 
 /** The module a path lies in and the path inside it (no extension), or null outside apps/server/src/modules. */

@@ -3,6 +3,7 @@ import { PREPARED } from '../../db/database';
 import type { SessionGuard } from '../account/service';
 import { hashSessionToken } from '../../lib/security';
 import type { Executor } from '../../db/types';
+import { STAKE_RESERVATION_CTES } from '../ledger/fragments';
 import { exposureOfBet } from './exposure';
 
 export interface NewBet {
@@ -356,53 +357,7 @@ g as (
     limit 1) a
   where not exists (select 1 from accounts u where u.id = any(q.chain) and u.state <> 'active')
 ),
-m as materialized (
-  -- the member's two ledger accounts (ledger_accounts_owner index)
-  select g.i, av.id as avail, os.id as outs from g join q on q.i = g.i
-  cross join lateral (
-    select id from ledger_accounts
-    where coalesce(owner_pk, 0) = q.account_pk and kind = 'available' and currency = q.currency) av
-  cross join lateral (
-    select id from ledger_accounts
-    where coalesce(owner_pk, 0) = q.account_pk and kind = 'outstanding' and currency = q.currency) os
-),
-lk as (
-  select la.id from ledger_accounts la join m on la.id = m.outs
-  where m.outs < m.avail
-  for update of la
-),
-av as (
-  update ledger_accounts la set balance = la.balance - q.risk
-  from m join q on q.i = m.i
-  where la.id = m.avail and (select count(*) from lk) >= 0
-    and not la.rollup and (la.allow_negative or la.balance - q.risk >= 0)
-  returning m.i, la.balance
-),
-os as (
-  update ledger_accounts la set balance = la.balance + q.risk
-  from m join q on q.i = m.i join av on av.i = m.i
-  where la.id = m.outs and not la.rollup
-  returning m.i, la.balance
-),
-tr as (
-  insert into transfers (transfer_id, kind, currency, amount, ref, owner_pk)
-  select q.reservation_id, 'stake', q.currency, q.risk, q.ref_no, q.account_pk
-  from q join os on os.i = q.i
-  returning id, transfer_id
-),
-en as (
-  insert into entries (transfer_pk, ledger_account_id, amount)
-  select tr.id, e.account_id, e.amount
-  from tr join q on q.reservation_id = tr.transfer_id join m on m.i = q.i
-  cross join lateral (values (m.avail, -q.risk), (m.outs, q.risk)) as e(account_id, amount)
-  returning transfer_pk
-),
-rs as (
-  insert into reservations (transfer_pk, owner_pk, currency, amount, state)
-  select tr.id, q.account_pk, q.currency, q.risk, 'open'
-  from tr join q on q.reservation_id = tr.transfer_id
-  returning transfer_pk
-),
+${STAKE_RESERVATION_CTES}
 xp as (
   insert into bet_exposure as x (account_pk, scope, total, cap)
   select q.account_pk, r.scope, r.amount, coalesce(r.cap, sc.cap, oc.cap)
