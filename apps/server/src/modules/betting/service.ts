@@ -70,18 +70,8 @@ export class BettingService {
   }
 
   /** The member's own bets by list name. */
-  list(
-    input: {
-      account_id: string;
-      session_token: string;
-      date?: string | undefined;
-      page: number;
-      page_size: number;
-    },
-    statuses: string[] | null,
-    byDay: boolean,
-  ): Promise<{ bets: BetView[]; page: number }> {
-    return this.bets.list(input, statuses, byDay);
+  list(...args: Parameters<MemberBets['list']>): ReturnType<MemberBets['list']> {
+    return this.bets.list(...args);
   }
 
   /** One parlay of the member's in a given state, with its legs. */

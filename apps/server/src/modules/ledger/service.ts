@@ -32,6 +32,18 @@ interface Leg {
   kept: boolean;
 }
 
+/** A credit or debit between a member and its upline side (cash, the upline's credit line or the house). */
+interface UplineMovement<K> {
+  /** A caller's own id ({callerPk, id}) is stored in the callers' namespace (see transfer-ids.ts). */
+  transferId: TransferIdInput;
+  ownerPk: string;
+  currency: string;
+  amount: bigint;
+  kind: K;
+  uplinePk?: string;
+  ref?: string;
+}
+
 /**
  * Double-entry ledger. Every movement is a transfer with a caller-chosen unique id (the idempotency key)
  * whose entries sum to zero. All methods run inside the caller's transaction so money moves atomically
@@ -97,36 +109,8 @@ export class LedgerService {
    * Money in: a deposit (from cash), credit given by the upline (from its credit line) or an adjustment
    * (from the house).
    */
-  async credit(
-    trx: Trx,
-    input: {
-      /** A caller's own id ({callerPk, id}) is stored in the callers' namespace (see transfer-ids.ts). */
-      transferId: TransferIdInput;
-      ownerPk: string;
-      currency: string;
-      amount: bigint;
-      kind: CreditKind;
-      uplinePk?: string;
-      ref?: string;
-    },
-  ): Promise<TransferResult> {
-    assertPositive(input.amount);
-    const header = {
-      kind: input.kind,
-      amount: input.amount,
-      ownerPk: input.ownerPk,
-      currency: input.currency,
-    };
-    const transferId = storedTransferId(input.transferId);
-    const transferPk = await this.begin(trx, transferId, header, input.ref, 'duplicate_credit_record');
-    if (transferPk === null) return { transferId, replayed: true };
-    const source = await this.counterparty(trx, input.kind, input.currency, input.uplinePk);
-    const available = await this.memberAccount(trx, input.ownerPk, MEMBER_AVAILABLE, input.currency);
-    await this.move(trx, transferPk, [
-      { ...source, amount: -input.amount },
-      { accountId: available, amount: input.amount, kept: true },
-    ]);
-    return { transferId, replayed: false };
+  async credit(trx: Trx, input: UplineMovement<CreditKind>): Promise<TransferResult> {
+    return this.uplineMovement(trx, input, 'in');
   }
 
   /**
@@ -200,17 +184,15 @@ export class LedgerService {
   }
 
   /** Money out of available: a withdrawal, credit taken back, or an adjustment. Never below zero. */
-  async debit(
+  async debit(trx: Trx, input: UplineMovement<DebitKind>): Promise<TransferResult> {
+    return this.uplineMovement(trx, input, 'out');
+  }
+
+  /** credit and debit: between the member's available balance and the kind's counterparty. */
+  private async uplineMovement(
     trx: Trx,
-    input: {
-      transferId: TransferIdInput;
-      ownerPk: string;
-      currency: string;
-      amount: bigint;
-      kind: DebitKind;
-      uplinePk?: string;
-      ref?: string;
-    },
+    input: UplineMovement<CreditKind | DebitKind>,
+    direction: 'in' | 'out',
   ): Promise<TransferResult> {
     assertPositive(input.amount);
     const header = {
@@ -220,13 +202,15 @@ export class LedgerService {
       currency: input.currency,
     };
     const transferId = storedTransferId(input.transferId);
-    const transferPk = await this.begin(trx, transferId, header, input.ref, 'duplicate_debit_record');
+    const conflict = direction === 'in' ? 'duplicate_credit_record' : 'duplicate_debit_record';
+    const transferPk = await this.begin(trx, transferId, header, input.ref, conflict);
     if (transferPk === null) return { transferId, replayed: true };
-    const sink = await this.counterparty(trx, input.kind, input.currency, input.uplinePk);
+    const other = await this.counterparty(trx, input.kind, input.currency, input.uplinePk);
     const available = await this.memberAccount(trx, input.ownerPk, MEMBER_AVAILABLE, input.currency);
+    const toMember = direction === 'in' ? input.amount : -input.amount;
     await this.move(trx, transferPk, [
-      { accountId: available, amount: -input.amount, kept: true },
-      { ...sink, amount: input.amount },
+      { ...other, amount: -toMember },
+      { accountId: available, amount: toMember, kept: true },
     ]);
     return { transferId, replayed: false };
   }
