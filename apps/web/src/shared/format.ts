@@ -2,6 +2,7 @@ import { DAY_MS, gmt8Date } from '@sb/domain';
 import { useTranslation } from 'react-i18next';
 import { config } from './config';
 import { LANGUAGE_TAGS, isLanguage } from './i18n/languages';
+import { gmt8DateStart } from '@sb/domain';
 
 /** Intl locale for an app language, with Latin digits so odds and money read the same everywhere. */
 export const intlLocale = (language: string): string =>
@@ -69,7 +70,7 @@ export function toDate(value: string | number | Date): Date | null {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
   const text = String(value).trim();
   const date = /^\d{4}-\d{2}-\d{2}$/.test(text)
-    ? new Date(`${text}T00:00:00+08:00`)
+    ? new Date(gmt8DateStart(text) ?? Number.NaN)
     : new Date(typeof value === 'number' ? value : text.replace(' ', 'T'));
   return Number.isNaN(date.getTime()) ? null : date;
 }
