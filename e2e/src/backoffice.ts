@@ -1,16 +1,29 @@
 import { post } from './server';
 
-/** The demo operator's trading calls (/bo/trade/<name>), for tests that need matches and results. */
-export async function operatorTrade(url: string) {
-  const bo = await post(`${url}/bo/login`, { account_id: 'demoop', password: 'Demo1234' });
+/** A signed-in back-office account's calls (/bo/<name>), answering the reply's JSON. */
+export async function boCaller(url: string, accountId = 'demoop') {
+  const bo = await post(`${url}/bo/login`, { account_id: accountId, password: 'Demo1234' });
   return async (name: string, body: object): Promise<Record<string, unknown>> => {
-    const response = await fetch(`${url}/bo/trade/${name}`, {
+    const response = await fetch(`${url}/bo/${name}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${String(bo.token)}` },
       body: JSON.stringify(body),
     });
     return (await response.json()) as Record<string, unknown>;
   };
+}
+
+/** The demo operator's trading calls (/bo/trade/<name>), for tests that need matches and results. */
+export async function operatorTrade(url: string) {
+  const bo = await boCaller(url);
+  return (name: string, body: object) => bo(`trade/${name}`, body);
+}
+
+/** A member's session from /api/authlogin: the body fields every member call carries. */
+export async function memberSession(url: string, accountId: string, password = 'Demo1234') {
+  const login = await post(`${url}/api/authlogin`, { account_id: accountId, password });
+  const profile = login.member_profile as { player_info: [{ session_token: string }] } | undefined;
+  return { account_id: accountId, session_token: profile?.player_info[0].session_token ?? '' };
 }
 
 /** A soccer match kicking off in two hours with one Asian-handicap market; answers its ids. */

@@ -255,6 +255,23 @@ describeEachDatabase(
       }
     });
 
+    it('locks a room the moment one of its matches kicks off before its scheduled time', async () => {
+      const s = await scene(env());
+      const [a, b, c, d] = s.members as [Member, Member, Member, Member];
+      const roomid = await createRoom(s, a, {});
+      for (const member of [a, b, c]) await pickAndJoin(s, member, roomid, 'hhh');
+      // Scheduled two hours ahead, the first match is in play now.
+      await s.desk.trade('live', { match_id: s.matches[0]!.id, period: '1h', minute: 1, home: 0, away: 0 });
+      await settle();
+      // Picks are refused at once, before the lifecycle's next pass...
+      expect((await s.room(b, 'bet', { roomid, picks: [] })).body.statusdesc).toBe('matchChangeTime');
+      await env().services.rooms.matchChanged(s.matches[0]!.id);
+      await env().services.rooms.runDue();
+      // ...and the pass closes the room to joins and makes it active.
+      expect(await status(s, roomid)).toBe('0');
+      expect((await s.room(d, 'roomjoin', { roomid })).body.statusdesc).toBe('roomClosed');
+    });
+
     it('answers tournamentDisabled when the upline switched tournaments off', async () => {
       const s = await scene(env());
       const off = await s.agent.call('setfeatures', {

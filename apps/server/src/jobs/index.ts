@@ -63,7 +63,10 @@ export function createJobs(
   // Tournament rooms: a result or a match state marks its rooms for scoring at once; the lifecycle pass closes,
   // scores, pays and cancels rooms (each step one transaction on the locked room, so several nodes may run it).
   onCatalogChange((change) => {
-    if (change.t === 'result' || (change.t === 'match' && change.incident === 'state')) {
+    if (
+      change.t === 'result' ||
+      (change.t === 'match' && (change.incident === 'state' || change.incident === 'period'))
+    ) {
       services.rooms
         .matchChanged(change.id)
         .catch((error: unknown) => ctx.log.error({ err: error }, 'tournament rescore mark failed'));

@@ -63,14 +63,21 @@ export class TournamentLifecycle {
   private async step(trx: Trx, room: RoomRow, now: Date, payoutBefore: Date): Promise<RoomRow | null> {
     const before = room.status;
     let current = room;
-    if (current.status === 'A' && current.last_join_time <= now) {
+    // A match that kicks off before its scheduled time (the feed says it is in play) locks the room then.
+    const startedEarly =
+      room.rescore && ['A', '4'].includes(room.status) && (await repo.anyMatchStarted(trx, room.id));
+    if (current.status === 'A' && !startedEarly && current.last_join_time > now && current.rescore) {
+      await repo.setRoom(trx, current.id, { rescore: false });
+      return null;
+    }
+    if (current.status === 'A' && (current.last_join_time <= now || startedEarly)) {
       if (roomCancellation({ players: current.players, nonVoidMatches: Infinity }) !== null) {
         await this.cancel(trx, current, 'notEnoughPlayers');
         return { ...current, status: '2' };
       }
       current = await this.setStatus(trx, current, '4');
     }
-    if (current.status === '4' && current.first_kickoff <= now)
+    if (current.status === '4' && (current.first_kickoff <= now || startedEarly))
       current = await this.setStatus(trx, current, '0');
     if (['4', '0', '3'].includes(current.status)) {
       current = await this.score(trx, current, now);

@@ -326,11 +326,14 @@ export const tournamentRepository = {
     return row.rows[0]?.key ?? null;
   },
 
-  /** A result or a state of this match changed: every room holding it is scored again. */
+  /**
+   * A result, a state or a period of this match changed: every room holding it is looked at again (scored, or
+   * closed for joins and picks if the match kicked off before its scheduled time).
+   */
   async markRescore(ex: Executor, matchId: number): Promise<void> {
     await sql`
       update tournament_rooms set rescore = true
-      where status in ('4', '0', '3')
+      where status in ('A', '4', '0', '3')
         and id in (select room_id from tournament_room_matches where match_id = ${String(matchId)})`.execute(
       ex,
     );
@@ -346,7 +349,10 @@ export const tournamentRepository = {
       .selectAll()
       .where((eb) =>
         eb.or([
-          eb.and([eb('status', '=', 'A'), eb('last_join_time', '<=', now)]),
+          eb.and([
+            eb('status', '=', 'A'),
+            eb.or([eb('last_join_time', '<=', now), eb('rescore', '=', true)]),
+          ]),
           eb.and([eb('status', '=', '4'), eb('first_kickoff', '<=', now)]),
           eb.and([
             eb('status', 'in', ['4', '0', '3']),
@@ -361,6 +367,17 @@ export const tournamentRepository = {
       .orderBy('id')
       .limit(limit)
       .execute();
+  },
+
+  /** Whether any of the room's matches has started (in play, or already has a result). */
+  async anyMatchStarted(ex: Executor, roomId: string): Promise<boolean> {
+    const row = await sql<{ started: boolean }>`
+      select exists (
+        select 1 from tournament_room_matches rm
+        join matches m on m.id = rm.match_id
+        left join results r on r.match_id = m.id
+        where rm.room_id = ${roomId} and (m.is_live or r.match_id is not null)) as started`.execute(ex);
+    return row.rows[0]?.started === true;
   },
 
   /** The settlement inputs of matches: state and detail from the catalogue, the stored result if any. */

@@ -136,6 +136,10 @@ export class TournamentService {
     const room = await this.room(body.roomid);
     this.assertBettingOpen(room);
     const matchIds = await repo.roomMatchIds(this.ctx.db, room.id);
+    // A match in play locks the room's picks at once, before the lifecycle's next pass closes the room.
+    if (matchIds.some((id) => this.snapshot.matches.get(id)?.live === true)) {
+      throw new AppError('matchChangeTime');
+    }
     const sides = kind === 'hdp' ? ['h', 'a'] : ['o', 'u'];
     const byMatch = new Map<number, (typeof body.picks)[number]>();
     for (const pick of body.picks) {
@@ -373,7 +377,9 @@ export class TournamentService {
     const now = this.ctx.now().getTime();
     const out = [];
     for (const match of this.snapshot.matches.values()) {
-      if (match.live || match.outright || match.state !== 0 || match.kickoff - now < MIN_LEAD_MS) continue;
+      // Open for a room: not in play, not an outright, not finished, cancelled or suspended (0 or 500, none).
+      const open = match.state === 0 || match.state === 500;
+      if (match.live || match.outright || !open || match.kickoff - now < MIN_LEAD_MS) continue;
       if (!mainMarket(this.snapshot.marketsOf(match.id), 'hdp')) continue;
       out.push(match);
       if (out.length >= 5_000) break;

@@ -44,7 +44,13 @@ export function CreateRoom() {
         <legend>{t('tournament.type')}</legend>
         {([1, 2, 3] as const).map((value) => (
           <label key={value} className="sb-inline-field">
-            <input type="radio" name="type" checked={type === value} onChange={() => setType(value)} />
+            <input
+              type="radio"
+              name="type"
+              data-testid={`room-type-${value}`}
+              checked={type === value}
+              onChange={() => setType(value)}
+            />
             <span>{t(`tournament.types.${value}`)}</span>
           </label>
         ))}
@@ -52,12 +58,24 @@ export function CreateRoom() {
       {type !== 3 && (
         <label className="sb-inline-field">
           <span>{t('tournament.feeRange')}</span>
-          <input inputMode="decimal" value={rate} onChange={(e) => setRate(e.target.value)} required />
+          <input
+            inputMode="decimal"
+            data-testid="room-fee"
+            value={rate}
+            onChange={(e) => setRate(e.target.value)}
+            required
+          />
         </label>
       )}
       <label className="sb-inline-field">
         <span>{t('tournament.playersRange')}</span>
-        <input inputMode="numeric" value={limit} onChange={(e) => setLimit(e.target.value)} required />
+        <input
+          inputMode="numeric"
+          data-testid="room-players"
+          value={limit}
+          onChange={(e) => setLimit(e.target.value)}
+          required
+        />
       </label>
       {type === 2 && (
         <label className="sb-inline-field">
@@ -66,6 +84,7 @@ export function CreateRoom() {
             inputMode="numeric"
             autoComplete="off"
             maxLength={6}
+            data-testid="room-new-pin"
             value={pin}
             onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))}
           />
@@ -76,6 +95,7 @@ export function CreateRoom() {
           <label className="sb-inline-field">
             <span>{t('tournament.league')}</span>
             <select
+              data-testid="room-league"
               value={league ?? ''}
               onChange={(e) => setLeague(e.target.value ? Number(e.target.value) : null)}
             >
@@ -98,6 +118,7 @@ export function CreateRoom() {
                   <label>
                     <input
                       type="checkbox"
+                      data-testid={`room-match-${match.match_id}`}
                       checked={picked.includes(match.match_id)}
                       onChange={() => toggle(match.match_id)}
                     />
@@ -114,7 +135,12 @@ export function CreateRoom() {
       )}
       <p>{t('tournament.selected', { count: picked.length })}</p>
       <label className="sb-inline-field">
-        <input type="checkbox" checked={terms} onChange={(e) => setTerms(e.target.checked)} />
+        <input
+          type="checkbox"
+          data-testid="room-terms"
+          checked={terms}
+          onChange={(e) => setTerms(e.target.checked)}
+        />
         <span>{t('tournament.terms')}</span>
       </label>
       {create.error && (
@@ -122,7 +148,12 @@ export function CreateRoom() {
           {describeError(t, create.error)}
         </p>
       )}
-      <button type="submit" className="sb-button" disabled={create.isPending || !terms}>
+      <button
+        type="submit"
+        className="sb-button"
+        data-testid="room-create"
+        disabled={create.isPending || !terms}
+      >
         {t('tournament.create')}
       </button>
     </form>

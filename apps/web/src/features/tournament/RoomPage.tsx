@@ -30,6 +30,22 @@ function Countdown({ until }: { until: string }) {
   );
 }
 
+/** A locked pick as the member made it: the team with its line, or over/under the total. */
+function pickLabel(
+  pick: RoomPickView | undefined,
+  match: { home: string; away: string },
+  words: { over: string; under: string },
+): string {
+  if (!pick) return '-';
+  const side = {
+    h: `${match.home} ${pick.line}`,
+    a: match.away,
+    o: `${words.over} ${pick.line}`,
+    u: `${words.under} ${pick.line}`,
+  }[pick.selection];
+  return `${side} @ ${pick.odds}`;
+}
+
 /** The picks form: one handicap side per match (required), one over/under side per match (optional). */
 function Picks({ room, mine }: { room: RoomInfoView; mine: RoomPickView[] }) {
   const { t } = useTranslation();
@@ -39,6 +55,7 @@ function Picks({ room, mine }: { room: RoomInfoView; mine: RoomPickView[] }) {
   const [hdp, setHdp] = useState<Sides>(() => initial('hdp'));
   const [ou, setOu] = useState<Sides>(() => initial('ou'));
   const [pin, setPin] = useState('');
+  const words = { over: t('tournament.over'), under: t('tournament.under') };
   const bet = useRoomWrite('roombet');
   const betPlus = useRoomWrite('roombetplus');
   const join = useRoomWrite('roomjoin');
@@ -63,6 +80,7 @@ function Picks({ room, mine }: { room: RoomInfoView; mine: RoomPickView[] }) {
   ) => (
     <button
       type="button"
+      data-testid={`pick-${matchId}-${key}`}
       className={sides[matchId] === key ? `${styles.pick} ${styles.picked}` : styles.pick}
       aria-pressed={sides[matchId] === key}
       disabled={!open}
@@ -97,7 +115,11 @@ function Picks({ room, mine }: { room: RoomInfoView; mine: RoomPickView[] }) {
                       {side(hdp, setHdp, match.match_id, 'a', match.away, match.hdp.a)}
                     </>
                   ) : (
-                    (picked.find((p) => p.kind === 'hdp')?.selection ?? '-')
+                    pickLabel(
+                      picked.find((p) => p.kind === 'hdp'),
+                      match,
+                      words,
+                    )
                   )}
                 </td>
                 <td>
@@ -114,7 +136,11 @@ function Picks({ room, mine }: { room: RoomInfoView; mine: RoomPickView[] }) {
                       {side(ou, setOu, match.match_id, 'u', t('tournament.under'), match.ou.u)}
                     </>
                   ) : (
-                    (picked.find((p) => p.kind === 'ou')?.selection ?? '-')
+                    pickLabel(
+                      picked.find((p) => p.kind === 'ou'),
+                      match,
+                      words,
+                    )
                   )}
                 </td>
                 <td>
@@ -139,6 +165,7 @@ function Picks({ room, mine }: { room: RoomInfoView; mine: RoomPickView[] }) {
                 inputMode="numeric"
                 autoComplete="off"
                 maxLength={6}
+                data-testid="room-pin"
                 value={pin}
                 onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))}
               />
@@ -151,6 +178,7 @@ function Picks({ room, mine }: { room: RoomInfoView; mine: RoomPickView[] }) {
             <button
               type="button"
               className="sb-button"
+              data-testid="room-join"
               onClick={() => void saveAndJoin().catch(() => undefined)}
             >
               {t('tournament.join')}
@@ -184,11 +212,11 @@ function Ranking({ roomid, currency }: { roomid: number; currency: string }) {
           </thead>
           <tbody>
             {reply.ranks.map((row) => (
-              <tr key={row.account_id}>
+              <tr key={row.account_id} data-testid="rank-row" data-account={row.account_id}>
                 <td>{row.rank || '-'}</td>
                 <td>{row.account_id}</td>
                 <td>{row.points}</td>
-                <td>
+                <td data-testid="rank-prize">
                   {row.prize_name ? `${t(`tournament.prizes.${row.prize_name}`)} ` : ''}
                   {row.prize !== '0.00' ? `${currency} ${row.prize}` : ''}
                 </td>
@@ -217,7 +245,7 @@ export function RoomPage() {
               {t('tournament.roomNo', { id: room.roomid })} · {t(`tournament.types.${room.type}`)}
             </h1>
             <p className={styles.summary}>
-              <span className={styles.badge} data-status={room.status}>
+              <span className={styles.badge} data-testid="room-status" data-status={room.status}>
                 {t(`tournament.status.${room.status}`)}
               </span>{' '}
               {t('tournament.players')}: {room.players}/{room.room_limit} · {t('tournament.pool')}:{' '}
