@@ -77,12 +77,14 @@ async function makePlayers(
           join ledger_accounts a on a.owner_pk = tr.owner_pk and a.kind = 'available' and a.currency = tr.currency`.execute(
       trx,
     );
-    await sql`insert into sessions (token, account_pk, kind, expires_at, profile_version_seen)
-      select md5('crash-bench' || n.id), n.id, 'member', now() + interval '12 hours', a.profile_version
+    // Sessions keep the token's SHA-256 only; the token itself is derived again below.
+    await sql`insert into sessions (token_hash, account_pk, kind, expires_at, profile_version_seen)
+      select encode(sha256(convert_to(md5('crash-bench' || n.id), 'UTF8')), 'hex'), n.id, 'member',
+        now() + interval '12 hours', a.profile_version
       from bench_players n join accounts a on a.id = n.id`.execute(trx);
   });
   const rows = await sql<{ account_id: string; token: string }>`
-    select a.account_id, s.token from sessions s join accounts a on a.id = s.account_pk
+    select a.account_id, md5('crash-bench' || a.id) as token from sessions s join accounts a on a.id = s.account_pk
     where a.account_id like 'crash%' order by a.id`.execute(ctx.db);
   return rows.rows.map((r) => ({ account_id: r.account_id, session_token: r.token }));
 }

@@ -4,6 +4,7 @@ import { crashBench } from './crash';
 import { marketsBench } from './markets';
 import { pushBench } from './push';
 import { settlementBench } from './settlement';
+import { tournamentBench } from './tournament';
 import { walletBench } from './wallet';
 
 /** `npm run bench [-- <suite>...] [--seconds N]`: prints one JSON line per figure. */
@@ -14,6 +15,7 @@ const suites: Record<string, (seconds: number) => Promise<object[]>> = {
   markets: marketsBench,
   push: pushBench,
   settlement: settlementBench,
+  tournament: tournamentBench,
   wallet: walletBench,
 };
 

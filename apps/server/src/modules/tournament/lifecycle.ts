@@ -114,17 +114,19 @@ export class TournamentLifecycle {
     const joined = new Set(entries.map((e) => String(e.member_pk)));
     const picks = (await repo.picksOf(trx, room.id)).filter((p) => joined.has(String(p.member_pk)));
     const tallies = new Map<string, { points: Rational; wins: number; losses: number; lastChange: number }>();
+    const changedPicks: Parameters<typeof repo.setPickOutcomes>[2] = [];
     for (const pick of picks) {
       const result = results.get(Number(pick.match_id));
       const outcome = result ? pickOutcome(pick, result) : null;
       const points = outcome ? pickPoints(outcome, pick.price).toFixed(3) : null;
       if (outcome !== pick.outcome || points !== pick.points) {
-        await repo.setPickOutcome(
-          trx,
-          { roomId: room.id, memberPk: String(pick.member_pk), matchId: pick.match_id, kind: pick.kind },
+        changedPicks.push({
+          member_pk: String(pick.member_pk),
+          match_id: String(pick.match_id),
+          kind: pick.kind,
           outcome,
           points,
-        );
+        });
       }
       const tally = tallies.get(String(pick.member_pk)) ?? {
         points: Rational.ZERO,
@@ -141,6 +143,8 @@ export class TournamentLifecycle {
       }
       tallies.set(String(pick.member_pk), tally);
     }
+    // One statement for the room's changed picks, one for its standings: a room of 30 players is 3 writes.
+    await repo.setPickOutcomes(trx, room.id, changedPicks);
     const decided = matchIds.every((id) => results.has(id));
     const voidMatches = matchIds.filter((id) => isVoid(results.get(id))).length;
     if (
@@ -164,15 +168,18 @@ export class TournamentLifecycle {
     const prizes = decided
       ? splitPrizes(this.pool(room), ranked, room.type === 3).prizes
       : new Map<string, bigint>();
-    for (const standing of ranked) {
-      await repo.setStanding(trx, room.id, standing.memberId, {
+    await repo.setStandings(
+      trx,
+      room.id,
+      ranked.map((standing) => ({
+        member_pk: standing.memberId,
         points: standing.points.toFixed(3),
         wins: standing.wins,
         losses: standing.losses,
         place: standing.place,
-        prize: prizes.get(standing.memberId) ?? 0n,
-      });
-    }
+        prize: String(prizes.get(standing.memberId) ?? 0n),
+      })),
+    );
     const ended = decided && room.status !== '3';
     await repo.setRoom(trx, room.id, {
       rescore: false,

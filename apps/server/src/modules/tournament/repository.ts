@@ -266,34 +266,47 @@ export const tournamentRepository = {
     return query.orderBy('member_pk').orderBy('match_id').orderBy('kind').execute();
   },
 
-  async setPickOutcome(
-    ex: Executor,
-    pick: { roomId: string; memberPk: string; matchId: string; kind: string },
-    outcome: string | null,
-    points: string | null,
-  ): Promise<void> {
-    await ex
-      .updateTable('tournament_picks')
-      .set({ outcome, points })
-      .where('room_id', '=', pick.roomId)
-      .where('member_pk', '=', pick.memberPk)
-      .where('match_id', '=', pick.matchId)
-      .where('kind', '=', pick.kind as 'hdp' | 'ou')
-      .execute();
-  },
-
-  async setStanding(
+  /** The decided outcome and points of a room's picks, in one statement. */
+  async setPickOutcomes(
     ex: Executor,
     roomId: string,
-    memberPk: string,
-    standing: { points: string; wins: number; losses: number; place: number | null; prize: bigint },
+    picks: {
+      member_pk: string;
+      match_id: string;
+      kind: string;
+      outcome: string | null;
+      points: string | null;
+    }[],
   ): Promise<void> {
-    await ex
-      .updateTable('tournament_entries')
-      .set({ ...standing })
-      .where('room_id', '=', roomId)
-      .where('member_pk', '=', memberPk)
-      .execute();
+    if (picks.length === 0) return;
+    await sql`
+      update tournament_picks p set outcome = c.outcome, points = c.points::numeric
+      from jsonb_to_recordset(${JSON.stringify(picks)}::jsonb)
+        as c(member_pk bigint, match_id bigint, kind text, outcome text, points text)
+      where p.room_id = ${roomId} and p.member_pk = c.member_pk and p.match_id = c.match_id
+        and p.kind = c.kind`.execute(ex);
+  },
+
+  /** Every player's points, tally, place and prize in a room, in one statement. */
+  async setStandings(
+    ex: Executor,
+    roomId: string,
+    standings: {
+      member_pk: string;
+      points: string;
+      wins: number;
+      losses: number;
+      place: number | null;
+      prize: string;
+    }[],
+  ): Promise<void> {
+    if (standings.length === 0) return;
+    await sql`
+      update tournament_entries e set points = s.points::numeric, wins = s.wins, losses = s.losses,
+        place = s.place, prize = s.prize::bigint
+      from jsonb_to_recordset(${JSON.stringify(standings)}::jsonb)
+        as s(member_pk bigint, points text, wins integer, losses integer, place integer, prize text)
+      where e.room_id = ${roomId} and e.member_pk = s.member_pk`.execute(ex);
   },
 
   async markRefunded(ex: Executor, roomId: string, memberPk: string): Promise<void> {
