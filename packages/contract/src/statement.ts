@@ -84,6 +84,8 @@ export interface StatementDayRow {
    * closing = opening + settled_amount + commission + adjustment + lottery + mini_game. */
   lottery: string;
   mini_game: string;
+  /** Tournament rooms that day: entry fees paid, prizes and refunds received (their own line too). */
+  tournament: string;
   bets: number;
 }
 

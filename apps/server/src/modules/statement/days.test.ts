@@ -72,6 +72,7 @@ describe('a day of movements', () => {
       games: 0n,
       lottery: 0n,
       miniGame: 0n,
+      tournament: 0n,
     });
   });
 
@@ -89,7 +90,17 @@ describe('a day of movements', () => {
       games: 2_000n,
       lottery: 0n,
       miniGame: 0n,
+      tournament: 0n,
     });
+  });
+
+  it('tournament fees, prizes and refunds are their own column', () => {
+    const figures = classify([
+      move('tournament_fee', -10_000n, { count: 2 }),
+      move('tournament_prize', 6_750n),
+      move('tournament_refund', 5_000n),
+    ]);
+    expect(figures).toMatchObject({ adjustment: 0n, tournament: 1_750n });
   });
 
   it('a cancelled settled bet gives back its result and rebate', () => {
@@ -105,6 +116,7 @@ describe('a day of movements', () => {
       games: 0n,
       lottery: 0n,
       miniGame: 0n,
+      tournament: 0n,
     });
   });
 
@@ -117,6 +129,14 @@ describe('a day of movements', () => {
         move('game_win', 990n, { product: 'mini_game' }),
         move('settle', 95n),
       ]),
-    ).toEqual({ settled: 95n, commission: 0n, adjustment: 0n, games: 0n, lottery: 249_900n, miniGame: 490n });
+    ).toEqual({
+      settled: 95n,
+      commission: 0n,
+      adjustment: 0n,
+      games: 0n,
+      lottery: 249_900n,
+      miniGame: 490n,
+      tournament: 0n,
+    });
   });
 });

@@ -1,9 +1,12 @@
 import { BETTING_DAY_ROLLOVER_HOUR, GMT8_OFFSET_MS, gmt8DayStart } from '@sb/domain';
 import { AppError } from '../../lib/app-error';
 import type { DayBuckets, MovementSum } from './repository';
+import { TRANSFER_KINDS as K } from '../ledger/kinds';
 
 /** Ledger kinds of provider games (ledger/kinds.ts): their movements are the statement's games column. */
-const GAME_KINDS = new Set<string>(['game_bet', 'game_win', 'game_rollback']);
+const GAME_KINDS = new Set<string>([K.gameBet, K.gameWin, K.gameRollback]);
+/** A member's tournament movements: entry fees out, prizes and refunds in. */
+const TOURNAMENT_KINDS = new Set<string>([K.tournamentFee, K.tournamentPrize, K.tournamentRefund]);
 
 /**
  * Pure helpers of the statements: betting days and what a day's ledger movements mean. A betting day is the
@@ -65,6 +68,7 @@ export function classify(moves: MovementSum[]): {
   games: bigint;
   lottery: bigint;
   miniGame: bigint;
+  tournament: bigint;
 } {
   let settled = 0n;
   let commission = 0n;
@@ -73,10 +77,12 @@ export function classify(moves: MovementSum[]): {
   // Our own games (transfer ids `lot:` and `mini:`): their own line each, though mini games share the game kinds.
   let lottery = 0n;
   let miniGame = 0n;
+  let tournament = 0n;
   for (const move of moves) {
     if (move.product === 'lottery') lottery += move.delta;
     else if (move.product === 'mini_game') miniGame += move.delta;
     else if (GAME_KINDS.has(move.kind)) games += move.delta;
+    else if (TOURNAMENT_KINDS.has(move.kind)) tournament += move.delta;
     else if (move.kind === 'settle') {
       commission += move.settleCommission;
       settled += move.delta - move.settleCommission;
@@ -85,7 +91,7 @@ export function classify(moves: MovementSum[]): {
       settled += move.delta + move.reversedCommission;
     } else adjustment += move.delta;
   }
-  return { settled, commission, adjustment, games, lottery, miniGame };
+  return { settled, commission, adjustment, games, lottery, miniGame, tournament };
 }
 
 /** The dates a statement or report call names. */

@@ -88,7 +88,8 @@ export class StatementService {
         figures.adjustment +
         figures.games +
         figures.lottery +
-        figures.miniGame;
+        figures.miniGame +
+        figures.tournament;
       rows.push({
         transaction_date: dayName(day),
         opening_balance: formatMinor(balance),
@@ -101,6 +102,7 @@ export class StatementService {
         game_win_loss: formatMinor(figures.games),
         lottery: formatMinor(figures.lottery),
         mini_game: formatMinor(figures.miniGame),
+        tournament: formatMinor(figures.tournament),
         bets: bets?.bets ?? 0,
       });
       balance = closing;

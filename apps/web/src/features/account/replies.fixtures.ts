@@ -118,6 +118,7 @@ export const statementDay = (patch: Partial<StatementDayRow> = {}): StatementDay
   turnover: '300.00',
   valid_turnover: '300.00',
   lottery: '0.00',
+  tournament: '0.00',
   mini_game: '0.00',
   commission: '0.50',
   settled_amount: '15.00',
