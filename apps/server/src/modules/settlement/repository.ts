@@ -107,6 +107,12 @@ export const settlementRepository = {
   },
 
   async matchWithResult(ex: Executor, matchId: string) {
+    return (await this.matchesWithResults(ex, [matchId]))[0];
+  },
+
+  /** What settling on matches needs: state and detail from the catalogue, the stored result if any. */
+  async matchesWithResults(ex: Executor, matchIds: string[]) {
+    if (matchIds.length === 0) return [];
     return ex
       .selectFrom('matches as m')
       .leftJoin('results as r', 'r.match_id', 'm.id')
@@ -122,8 +128,8 @@ export const settlementRepository = {
         'r.winners',
         'r.version',
       ])
-      .where('m.id', '=', matchId)
-      .executeTakeFirst();
+      .where('m.id', 'in', matchIds)
+      .execute();
   },
 
   /**

@@ -2,6 +2,7 @@ import { DEFAULT_MYANMAR_COMMISSION } from '@sb/domain';
 import type { AppContext } from '../../context';
 import { SettlementBatches } from './batch';
 import { SettlementRunner } from './runner';
+import { settlementRepository } from './repository';
 
 export interface SettlementOptions {
   /** Bets per transaction: bounded work, so a match with 100,000 bets is many short transactions. */
@@ -64,3 +65,8 @@ export class SettlementService {
 
 /** How a stored result reads as the domain's match result (also used by tournament scoring). */
 export { toMatchResult } from './selection';
+
+/** The settlement inputs of matches (state, detail, stored result), for modules that settle on them too. */
+export const settlementRecords = {
+  matchesWithResults: settlementRepository.matchesWithResults.bind(settlementRepository),
+};

@@ -14,7 +14,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Trx } from '../../db/types';
 import { HOUSE_ACCOUNTS, TRANSFER_KINDS } from '../ledger/kinds';
-import { toMatchResult } from '../settlement/service';
+import { settlementRecords, toMatchResult } from '../settlement/service';
 import type { MemberNotifier } from '../../push/member';
 import { tournamentRepository as repo, type RoomRow } from './repository';
 
@@ -99,7 +99,7 @@ export class TournamentLifecycle {
     const matchIds = await repo.roomMatchIds(trx, room.id);
     const scoredKey = await repo.resultsKey(trx, room.id);
     const results = new Map<number, MatchResult>();
-    for (const row of await repo.matchOutcomes(trx, matchIds)) {
+    for (const row of await settlementRecords.matchesWithResults(trx, matchIds.map(String))) {
       const result = toMatchResult(
         { state: row.state, detail: row.state_detail },
         {

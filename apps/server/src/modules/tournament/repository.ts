@@ -393,30 +393,6 @@ export const tournamentRepository = {
     return row.rows[0]?.started === true;
   },
 
-  /** The settlement inputs of matches: state and detail from the catalogue, the stored result if any. */
-  async matchOutcomes(ex: Executor, matchIds: number[]) {
-    if (matchIds.length === 0) return [];
-    return ex
-      .selectFrom('matches as m')
-      .leftJoin('results as r', 'r.match_id', 'm.id')
-      .select([
-        'm.id',
-        'm.state',
-        'm.state_detail',
-        'r.ht_home',
-        'r.ht_away',
-        'r.ft_home',
-        'r.ft_away',
-        'r.goals',
-      ])
-      .where(
-        'm.id',
-        'in',
-        matchIds.map((id) => String(id)),
-      )
-      .execute();
-  },
-
   async finishedRoomsOf(ex: Executor, memberPk: string, offset: number, limit: number) {
     return ex
       .selectFrom('tournament_entries as e')

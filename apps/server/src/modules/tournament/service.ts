@@ -18,6 +18,7 @@ import type { MarketSnapshot } from '../catalog/snapshot';
 import { TRANSFER_KINDS, HOUSE_ACCOUNTS } from '../ledger/kinds';
 import { tournamentRepository as repo, type RoomRow } from './repository';
 import { PRIZE_NAMES, mainMarket, roomMatchView, roomView } from './views';
+import { settlementRecords } from '../settlement/service';
 
 const TYPE_FILTER: Record<RoomListRequest['type_filter'], number[]> = {
   T0: [1, 2, 3],
@@ -269,7 +270,7 @@ export class TournamentService {
     const room = await this.room(body.roomid);
     const matchIds = await repo.roomMatchIds(this.ctx.db, room.id);
     const outcomes = new Map(
-      (await repo.matchOutcomes(this.ctx.db, matchIds)).map((row) => [
+      (await settlementRecords.matchesWithResults(this.ctx.db, matchIds.map(String))).map((row) => [
         Number(row.id),
         {
           ft:
