@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../shared/session/store';
 import { QueryView } from '../../shared/ui/QueryView';
 import { Tabs } from '../../shared/ui/Tabs';
 import { useFinishedRooms, useRooms, type StatusFilter, type TypeFilter } from './api';
@@ -103,6 +104,8 @@ function Results() {
 export function TournamentHome() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('lobby');
+  // The upline switched tournaments off for this account: its message, no logout (the server refuses too).
+  const off = useSession((state) => state.account?.info.features?.tournament === false);
   const items = (['lobby', 'mine', 'create', 'results'] as const).map((key) => ({
     key,
     label: t(`tournament.tabs.${key}`),
@@ -110,13 +113,27 @@ export function TournamentHome() {
   return (
     <section className={styles.page} aria-labelledby="tournament-title">
       <h1 id="tournament-title">{t('tournament.title')}</h1>
-      <Tabs items={items} value={tab} onChange={setTab} label={t('tournament.title')} idPrefix="tournament" />
-      <div role="tabpanel" id={`tournament-panel-${tab}`} aria-labelledby={`tournament-tab-${tab}`}>
-        {tab === 'lobby' && <RoomList mine={false} />}
-        {tab === 'mine' && <RoomList mine />}
-        {tab === 'create' && <CreateRoom />}
-        {tab === 'results' && <Results />}
-      </div>
+      {off ? (
+        <p className="sb-notice sb-notice--warning" role="status" data-testid="product-disabled">
+          {t('errors.tournamentDisabled')}
+        </p>
+      ) : (
+        <>
+          <Tabs
+            items={items}
+            value={tab}
+            onChange={setTab}
+            label={t('tournament.title')}
+            idPrefix="tournament"
+          />
+          <div role="tabpanel" id={`tournament-panel-${tab}`} aria-labelledby={`tournament-tab-${tab}`}>
+            {tab === 'lobby' && <RoomList mine={false} />}
+            {tab === 'mine' && <RoomList mine />}
+            {tab === 'create' && <CreateRoom />}
+            {tab === 'results' && <Results />}
+          </div>
+        </>
+      )}
     </section>
   );
 }
