@@ -10,7 +10,8 @@ const MODULES = resolve(dirname(fileURLToPath(import.meta.url)), '../apps/server
  * - catalog/snapshot: the in-memory read model of the catalogue that markets, betting and feeds read;
  * - markets/format: how a market is shown (Myanmar lines), which betting prices against;
  * - settlement/queue: the outbox the catalogue fills in the transaction that stores a result;
- * - ledger/fragments: the ledger's SQL fragment a bet's one-statement placement embeds (the stake reservation).
+ * - ledger/fragments: the ledger's SQL fragment a bet's one-statement placement embeds (the stake reservation);
+ * - ledger/bet-postings: the posting rules settlement builds its batches with.
  * Everything else (repository, bulk paths, helpers) is the module's own.
  */
 const PUBLISHED_EVERYWHERE = new Set(['service', 'events', 'kinds']);
@@ -18,7 +19,7 @@ const PUBLISHED_BY_MODULE = {
   catalog: new Set(['snapshot']),
   markets: new Set(['format']),
   settlement: new Set(['queue']),
-  ledger: new Set(['fragments']),
+  ledger: new Set(['fragments', 'bet-postings']),
 };
 
 /** The module a path lies in and the path inside it (no extension), or null outside apps/server/src/modules. */

@@ -8,7 +8,7 @@ export const TRANSFER_KINDS = {
   settle: 'settle',
   release: 'release',
   cancel: 'cancel',
-  reverse: 'reverse',
+  reversal: 'reversal',
   share: 'share',
   // Member money from and to the upline
   deposit: 'deposit',

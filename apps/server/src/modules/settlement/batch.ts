@@ -14,7 +14,7 @@ import {
   type BulkEntry,
   type BulkTransfer,
 } from '../ledger/service';
-import { Books, ReceivableNeeded, RECEIVABLE, type BatchMoves } from './books';
+import { Books, ReceivableNeeded, RECEIVABLE, type BatchMoves } from '../ledger/bet-postings';
 import { runningAgain, toBetRow, toLegRow, type Decision } from './decision';
 import { betFigures, legOutcome, rebateOf } from './figures';
 import { settlementRepository as repo, type LockedBet, type SettledBetUpdate } from './repository';

@@ -1,14 +1,27 @@
 import type { AccountRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import {
-  MEMBER_AVAILABLE,
-  MEMBER_OUTSTANDING,
-  type BulkEntry,
-  type BulkTransfer,
-  type LockedAccount,
-} from '../ledger/service';
-import type { BetFigures } from './figures';
-import type { LockedBet } from './repository';
+import type { BulkEntry, BulkTransfer, LockedAccount } from './bulk';
+import { TRANSFER_KINDS } from './kinds';
+import { MEMBER_AVAILABLE, MEMBER_OUTSTANDING } from './service';
+
+/**
+ * The posting rules of the sportsbook's settlement (settlement/batch.ts builds its batches with them and writes
+ * them through the ledger's batch path): what a settled, reversed, cancelled or released bet moves between the
+ * member's available and outstanding accounts, the house and the member's receivable. Owned by the ledger so
+ * every rule that writes money lives in one module.
+ */
+
+/** What posting a bet needs to know of it (the settlement's locked bet row). */
+export interface PostedBet {
+  ref_no: string;
+  account_pk: string;
+  currency: string;
+  risk: bigint;
+  reservation_id: string;
+  /** What the current settlement paid and credited as rebate (null before the first settlement). */
+  payout: bigint | null;
+  commission: bigint | null;
+}
 
 /** A member's ledger account for what a resettlement took back beyond their balance. */
 export const RECEIVABLE = 'receivable';
@@ -52,16 +65,16 @@ export class Books {
    * is what the member was credited beyond it (the statements read it so).
    */
   settlement(
-    bet: LockedBet,
+    bet: PostedBet,
     gen: number,
     reservationId: string,
-    figures: BetFigures,
+    figures: { payout: bigint },
     rebate: bigint,
   ): BulkTransfer {
     this.spend(bet, -(figures.payout + rebate));
     return {
       transferId: `settle:${bet.ref_no}:${gen}`,
-      kind: 'settle',
+      kind: TRANSFER_KINDS.settle,
       ownerPk: bet.account_pk,
       currency: bet.currency,
       amount: figures.payout,
@@ -80,7 +93,7 @@ export class Books {
    * stake is put back at risk (a new reservation), or, cancelling, returned to the member. Money the member
    * no longer has is carried on their receivable account rather than breaking the balance guard.
    */
-  reversal(bet: LockedBet, transferId: string, options: { refundStake?: boolean } = {}): BulkTransfer {
+  reversal(bet: PostedBet, transferId: string, options: { refundStake?: boolean } = {}): BulkTransfer {
     const paid = (bet.payout ?? 0n) + (bet.commission ?? 0n);
     const takeBack = options.refundStake ? paid - bet.risk : paid;
     const entries: BulkEntry[] = [
@@ -92,7 +105,7 @@ export class Books {
     entries.push(...this.debitMember(bet, takeBack));
     return {
       transferId,
-      kind: options.refundStake ? 'cancel' : 'reversal',
+      kind: options.refundStake ? TRANSFER_KINDS.cancel : TRANSFER_KINDS.reversal,
       ownerPk: bet.account_pk,
       currency: bet.currency,
       amount: paid,
@@ -103,11 +116,11 @@ export class Books {
   }
 
   /** Releases a running bet's reservation untouched. */
-  release(bet: LockedBet, transferId: string): BulkTransfer {
+  release(bet: PostedBet, transferId: string): BulkTransfer {
     this.spend(bet, -bet.risk);
     return {
       transferId,
-      kind: 'cancel',
+      kind: TRANSFER_KINDS.cancel,
       ownerPk: bet.account_pk,
       currency: bet.currency,
       amount: bet.risk,
@@ -145,7 +158,7 @@ export class Books {
     return members;
   }
 
-  private debitMember(bet: LockedBet, amount: bigint): BulkEntry[] {
+  private debitMember(bet: PostedBet, amount: bigint): BulkEntry[] {
     if (amount <= 0n) {
       this.spend(bet, amount);
       return [{ accountId: this.account(bet, MEMBER_AVAILABLE), amount: -amount, kept: true }];
@@ -163,18 +176,18 @@ export class Books {
     return entries;
   }
 
-  private spend(bet: LockedBet, amount: bigint): void {
+  private spend(bet: PostedBet, amount: bigint): void {
     const key = `${bet.account_pk}|${bet.currency}`;
     this.running.set(key, (this.running.get(key) ?? 0n) - amount);
   }
 
-  private account(bet: LockedBet, kind: string): string {
+  private account(bet: PostedBet, kind: string): string {
     const account = this.byKey.get(`${bet.account_pk}|${kind}|${bet.currency}`);
     if (!account) throw new AppError('wallet_not_exists');
     return account.id;
   }
 
-  private receivable(bet: LockedBet): string {
+  private receivable(bet: PostedBet): string {
     const known = this.byKey.get(`${bet.account_pk}|${RECEIVABLE}|${bet.currency}`);
     if (known) return known.id;
     throw new ReceivableNeeded(bet.account_pk, bet.currency);
