@@ -23,6 +23,35 @@ export interface PostedBet {
   commission: bigint | null;
 }
 
+/** An upline level's account of its shares of its downline's results. */
+export const UPLINE_PL = 'upline_pl';
+
+/**
+ * One operator's share transfer for a settlement batch in one currency: each upline level's part of the book's
+ * result (and its commission) to its upline P/L account, the house taking the other side.
+ */
+export function shareTransfer(input: {
+  batchKey: string;
+  operator: string;
+  currency: string;
+  shares: { accountId: string; amount: bigint }[];
+  houseAccountId: string;
+}): BulkTransfer {
+  const total = input.shares.reduce((sum, share) => sum + share.amount, 0n);
+  return {
+    transferId: `shares:${input.batchKey}:${input.operator}:${input.currency}`,
+    kind: TRANSFER_KINDS.share,
+    ownerPk: input.operator,
+    currency: input.currency,
+    amount: total < 0n ? -total : total,
+    ref: input.batchKey,
+    entries: [
+      ...input.shares.map((share) => ({ accountId: share.accountId, amount: share.amount, kept: true })),
+      { accountId: input.houseAccountId, amount: -total, kept: false },
+    ],
+  };
+}
+
 /** A member's ledger account for what a resettlement took back beyond their balance. */
 export const RECEIVABLE = 'receivable';
 

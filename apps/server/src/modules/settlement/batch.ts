@@ -7,21 +7,21 @@ import { AppError } from '../../lib/app-error';
 import { groupBy } from '../../lib/group-by';
 import { MemberNotifier } from '../../push/member';
 import { betRecords } from '../betting/service';
+import { ledgerBatch, MEMBER_AVAILABLE, MEMBER_OUTSTANDING, type BulkTransfer } from '../ledger/service';
 import {
-  ledgerBatch,
-  MEMBER_AVAILABLE,
-  MEMBER_OUTSTANDING,
-  type BulkEntry,
-  type BulkTransfer,
-} from '../ledger/service';
-import { Books, ReceivableNeeded, RECEIVABLE, type BatchMoves } from '../ledger/bet-postings';
+  Books,
+  ReceivableNeeded,
+  RECEIVABLE,
+  shareTransfer,
+  UPLINE_PL,
+  type BatchMoves,
+} from '../ledger/bet-postings';
 import { runningAgain, toBetRow, toLegRow, type Decision } from './decision';
 import { betFigures, legOutcome, rebateOf } from './figures';
 import { settlementRepository as repo, type LockedBet, type SettledBetUpdate } from './repository';
 import { uplineShares, type ShareRow } from './shares';
 
 /** Each upline level's ledger account for its part of its members' results. */
-const UPLINE_PL = 'upline_pl';
 
 /**
  * One settlement batch, in its own transaction: the bets are locked, their legs decided with the domain library,
@@ -222,8 +222,6 @@ export class SettlementBatches {
     }
     const transfers: BulkTransfer[] = [];
     for (const group of [...parts.values()].sort((a, b) => (a.operator < b.operator ? -1 : 1))) {
-      const entries: BulkEntry[] = [];
-      let total = 0n;
       // Opened (and so locked) in id order: two batches in flight never wait on each other crosswise.
       const levels = [...group.byLevel].sort(([a], [b]) => (BigInt(a) < BigInt(b) ? -1 : 1));
       const accounts = await ledgerBatch.memberAccounts(
@@ -232,27 +230,20 @@ export class SettlementBatches {
         UPLINE_PL,
         group.currency,
       );
-      for (const [accountPk, amount] of levels) {
-        const account = accounts.get(accountPk);
-        if (amount === 0n || !account) continue;
-        entries.push({ accountId: account, amount, kept: true });
-        total += amount;
-      }
-      if (entries.length === 0) continue;
-      entries.push({
-        accountId: await ledgerBatch.houseAccount(trx, group.currency),
-        amount: -total,
-        kept: false,
+      const shares = levels.flatMap(([accountPk, amount]) => {
+        const accountId = accounts.get(accountPk);
+        return amount === 0n || !accountId ? [] : [{ accountId, amount }];
       });
-      transfers.push({
-        transferId: `shares:${batchKey}:${group.operator}:${group.currency}`,
-        kind: 'share',
-        ownerPk: group.operator,
-        currency: group.currency,
-        amount: total < 0n ? -total : total,
-        ref: batchKey,
-        entries,
-      });
+      if (shares.length === 0) continue;
+      transfers.push(
+        shareTransfer({
+          batchKey,
+          operator: group.operator,
+          currency: group.currency,
+          shares,
+          houseAccountId: await ledgerBatch.houseAccount(trx, group.currency),
+        }),
+      );
     }
     await ledgerBatch.write(trx, transfers);
   }
