@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import type { BetLegTable } from '../../db/schema';
 import type { Executor } from '../../db/types';
 
 export interface QueuedJob {
@@ -26,22 +27,24 @@ export interface LockedBet {
   settled_at: Date | null;
 }
 
-export interface StoredLegRow {
-  bet_id: string;
-  leg_no: number;
-  match_id: string;
-  kind: string;
-  period: string;
-  line: string;
-  selection: string;
-  format: string;
-  odds: string;
-  home_score: number | null;
-  away_score: number | null;
-  mm_favourite: string | null;
-  outcome: string | null;
-  decided_on: string | null;
-}
+/** A leg as settlement reads it: what deciding it needs, and what it was last decided on. */
+export type StoredLegRow = Pick<
+  Selectable<BetLegTable>,
+  | 'bet_id'
+  | 'leg_no'
+  | 'match_id'
+  | 'kind'
+  | 'period'
+  | 'line'
+  | 'selection'
+  | 'format'
+  | 'odds'
+  | 'home_score'
+  | 'away_score'
+  | 'mm_favourite'
+  | 'outcome'
+  | 'decided_on'
+>;
 
 export interface SettledBetUpdate {
   id: string;

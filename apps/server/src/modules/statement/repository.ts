@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import type { BetLegTable, BetTable } from '../../db/schema';
 import type { Executor } from '../../db/types';
 
 /**
@@ -82,46 +83,51 @@ export interface MovementRow {
   settle_gen: number;
 }
 
-export interface BetRow {
-  id: string;
-  ref_no: string;
-  kind: string;
-  status: string;
-  currency: string;
-  odds_type: string;
-  odds: string;
-  stake: bigint;
-  risk: bigint;
-  payout: bigint | null;
-  win_loss: bigint | null;
-  valid_turnover: bigint | null;
-  commission: bigint | null;
-  fold_sizes: number[] | null;
-  combinations: number;
-  reject_reason: string | null;
-  created_at: Date;
-  settled_at: Date | null;
-  cancelled_at: Date | null;
-  settle_gen: number;
-}
+/** A bet as the statements read it: its stored columns. */
+export type BetRow = Pick<
+  Selectable<BetTable>,
+  | 'id'
+  | 'ref_no'
+  | 'kind'
+  | 'status'
+  | 'currency'
+  | 'odds_type'
+  | 'odds'
+  | 'stake'
+  | 'risk'
+  | 'payout'
+  | 'win_loss'
+  | 'valid_turnover'
+  | 'commission'
+  | 'fold_sizes'
+  | 'combinations'
+  | 'reject_reason'
+  | 'created_at'
+  | 'settled_at'
+  | 'cancelled_at'
+  | 'settle_gen'
+>;
 
-export interface LegRow {
-  bet_id: string;
-  leg_no: number;
-  match_id: string;
-  market_id: string;
-  sport_id: number;
-  kind: string;
-  period: string;
-  line: string;
-  selection: string;
-  format: string;
-  odds: string;
-  decimal_odds: string;
-  live: boolean;
-  home_score: number | null;
-  away_score: number | null;
-  outcome: string | null;
+/** A leg as the statements read it: its stored columns and its match's names, kick-off and result. */
+export interface LegRow extends Pick<
+  Selectable<BetLegTable>,
+  | 'bet_id'
+  | 'leg_no'
+  | 'match_id'
+  | 'market_id'
+  | 'sport_id'
+  | 'kind'
+  | 'period'
+  | 'line'
+  | 'selection'
+  | 'format'
+  | 'odds'
+  | 'decimal_odds'
+  | 'live'
+  | 'home_score'
+  | 'away_score'
+  | 'outcome'
+> {
   home: string;
   away: string;
   kickoff: Date;
