@@ -13,7 +13,7 @@ import { AppError } from '../../lib/app-error';
 import { formatMinor } from '../../lib/money';
 import { newSessionToken } from '../../lib/security';
 import type { AccountService } from '../account/service';
-import { MAX_RANGE_DAYS, dayNumberOf, dayStart } from '../statement/service';
+import { requestedRange, windowOf } from '../statement/service';
 import type { GameProviderAdapter } from './adapters/adapter';
 import { SimAdapter } from './adapters/sim';
 import { GameCatalogue } from './catalogue';
@@ -252,15 +252,5 @@ function rangeOf(input: { working_date?: string; start_date?: string; end_date?:
   from: Date;
   to: Date;
 } {
-  if (input.working_date) {
-    const day = dayNumberOf(input.working_date, 'working_date');
-    return { from: dayStart(day), to: dayStart(day + 1) };
-  }
-  if (!input.start_date) throw new AppError('start_date_required', { field: 'start_date' });
-  if (!input.end_date) throw new AppError('end_date_required', { field: 'end_date' });
-  const first = dayNumberOf(input.start_date, 'start_date');
-  const last = dayNumberOf(input.end_date, 'end_date');
-  if (last < first || last - first + 1 > MAX_RANGE_DAYS)
-    throw new AppError('invalid_date', { field: 'end_date' });
-  return { from: dayStart(first), to: dayStart(last + 1) };
+  return windowOf(requestedRange(input));
 }

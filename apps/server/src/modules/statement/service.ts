@@ -410,4 +410,5 @@ function combinationRow(bet: BetRow, legs: LegRow[], indexes: number[], no: numb
 }
 
 /** Betting-day arithmetic the game reports share with the statements. */
-export { MAX_RANGE_DAYS, dayNumberOf, dayStart } from './days';
+/** The statement calls' date rules, for the other reports that take dates the same way (games). */
+export { requestedRange, windowOf } from './days';
