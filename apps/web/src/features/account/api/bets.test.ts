@@ -24,6 +24,10 @@ describe('account replies mapped from the real server fields', () => {
       commission: '0.50',
       winLoss: '15.00',
       adjustment: '-45.13',
+      games: '0.00',
+      lottery: '0.00',
+      miniGame: '0.00',
+      tournament: '0.00',
       bets: 2,
     });
   });

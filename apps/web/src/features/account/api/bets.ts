@@ -117,8 +117,13 @@ export interface StatementDay {
   commission: string;
   /** The day's settlements: the member's win or loss. */
   winLoss: string;
-  /** Deposits, withdrawals and adjustments: closing = opening + winLoss + commission + adjustment. */
+  /** Deposits, withdrawals and adjustments. */
   adjustment: string;
+  /** Provider games, the 4D lottery, mini games and tournament rooms: each its own line. */
+  games: string;
+  lottery: string;
+  miniGame: string;
+  tournament: string;
   bets: number;
 }
 
@@ -131,6 +136,10 @@ export const toStatementDay = (row: StatementDayRow): StatementDay => ({
   commission: row.commission,
   winLoss: row.settled_amount,
   adjustment: row.adjustment,
+  games: row.game_win_loss,
+  lottery: row.lottery,
+  miniGame: row.mini_game,
+  tournament: row.tournament,
   bets: row.bets,
 });
 

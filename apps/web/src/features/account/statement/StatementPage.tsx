@@ -99,11 +99,23 @@ const COLUMNS = [
   ['winLoss', 'statement.winLoss'],
   ['commission', 'statement.commission'],
   ['adjustment', 'statement.adjustment'],
+  ['games', 'statement.games'],
+  ['lottery', 'products.w4d'],
+  ['miniGame', 'products.minigame'],
+  ['tournament', 'products.tournament2'],
   ['closing', 'statement.closing'],
 ] as const;
 
 /** Signed columns are coloured; balances and turnover are not. */
-const SIGNED = new Set<string>(['winLoss', 'commission', 'adjustment']);
+const SIGNED = new Set<string>([
+  'winLoss',
+  'commission',
+  'adjustment',
+  'games',
+  'lottery',
+  'miniGame',
+  'tournament',
+]);
 
 /** The days in date order; shown newest first, the total row opening at the first and closing at the last. */
 function DayTable({
@@ -127,6 +139,10 @@ function DayTable({
     winLoss: sumMoney(days.map((d) => d.winLoss)),
     commission: sumMoney(days.map((d) => d.commission)),
     adjustment: sumMoney(days.map((d) => d.adjustment)),
+    games: sumMoney(days.map((d) => d.games)),
+    lottery: sumMoney(days.map((d) => d.lottery)),
+    miniGame: sumMoney(days.map((d) => d.miniGame)),
+    tournament: sumMoney(days.map((d) => d.tournament)),
   };
   return (
     <div className={styles.tableWrap}>
