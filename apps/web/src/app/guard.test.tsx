@@ -151,7 +151,7 @@ describe('login guard', () => {
       'Live casino is disabled for your account.',
     );
     expect(useSession.getState().account).not.toBeNull();
-    renderApp('/slots7');
+    renderApp('/livetv');
     expect(await screen.findByTestId('coming-soon')).toBeTruthy();
     expect(screen.getAllByTestId('header-balance').length).toBeGreaterThan(0);
   });

@@ -18,6 +18,20 @@ const comingSoon = screen(
 );
 
 const OWN_GAME_ROUTES = new Set<string>(['w4d', 'minigame']);
+/** Provider game lobbies (features/games/lobbies.ts LOBBIES, restated so the first chunk stays small). */
+const LOBBY_ROUTES = new Set<string>([
+  'casino',
+  'casino100',
+  'slots',
+  ...[2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14, 15].map((n) => `slots${n}`),
+  'fishing',
+  'others',
+  'others1',
+]);
+const lobby = screen(
+  () => import('../features/games/LobbyPage'),
+  (m) => m.LobbyPage,
+);
 
 /** Routes exactly as the spec's table (section 2); history mode, base '/'. */
 export const routes: RouteObject[] = [
@@ -159,10 +173,10 @@ export const routes: RouteObject[] = [
                   (m) => m.MiniGamePage,
                 ),
               },
-              // Our own games have their screens; the other product areas still show the notice.
+              // Provider games have their lobbies, our own games their screens; the rest still show the notice.
               ...PRODUCT_ROUTES.filter((path) => !OWN_GAME_ROUTES.has(path)).map((path) => ({
                 path,
-                lazy: comingSoon,
+                lazy: LOBBY_ROUTES.has(path) ? lobby : comingSoon,
               })),
             ],
           },

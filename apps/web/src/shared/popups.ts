@@ -1,5 +1,12 @@
-/** Help windows open as browser pop-ups and are closed on logout (spec section 2). */
+/**
+ * Pop-up windows of the member app: help windows and game windows. All are closed on logout (spec section 2:
+ * help windows; a game window is closed too, so no game plays on after the session ends).
+ */
 const open = new Map<string, Window>();
+
+/** How often a game window is checked for being closed, and for how long at most (a long session). */
+const WATCH_INTERVAL_MS = 1_000;
+const WATCH_LIMIT_MS = 12 * 3_600_000;
 
 export function openHelpWindow(url: string, name = 'sb_help'): void {
   const existing = open.get(name);
@@ -12,6 +19,32 @@ export function openHelpWindow(url: string, name = 'sb_help'): void {
   if (popup) open.set(name, popup);
 }
 
+/**
+ * Opens (or reuses) a game window at once, inside the click that asked for it so no pop-up blocker stops it;
+ * the caller sends it to the game's url when the launch answers. `onClosed` runs once when the member closes
+ * it (the balance is refreshed then).
+ */
+export function openGameWindow(name: string, onClosed: () => void): Window | null {
+  const existing = open.get(name);
+  if (existing && !existing.closed) {
+    existing.focus();
+    return existing;
+  }
+  const popup = window.open('about:blank', name, 'popup,width=1024,height=720');
+  if (!popup) return null;
+  open.set(name, popup);
+  const started = Date.now();
+  const timer = window.setInterval(() => {
+    if (popup.closed || Date.now() - started > WATCH_LIMIT_MS) {
+      window.clearInterval(timer);
+      if (open.get(name) === popup) open.delete(name);
+      if (popup.closed) onClosed();
+    }
+  }, WATCH_INTERVAL_MS);
+  return popup;
+}
+
+/** Closes every help and game window (logout). */
 export function closeHelpWindows(): void {
   for (const popup of open.values()) {
     if (!popup.closed) popup.close();

@@ -91,6 +91,13 @@ export const CALLS = {
   fairverify: '/api/fairverify',
   fairseed: '/api/fairseed',
   fairrotate: '/api/fairrotate',
+  // Provider games: the lobbies' lists, launches on the provider's host, the member's rounds.
+  GameList: '/api/GameList',
+  LaunchGame: '/api/LaunchGame',
+  launchslotgame: '/api/launchslotgame',
+  launchgp: '/api/launchgp',
+  slots: '/api/slots',
+  livecasino: '/api/livecasino',
 } as const;
 
 export type CallName = keyof typeof CALLS;
