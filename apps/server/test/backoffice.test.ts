@@ -277,7 +277,7 @@ describeEachDatabase('backoffice calls', (env) => {
         })
       ).body.status,
     ).toBe('1');
-    expect((await bo.call('setcommission', { account_id: 'demousd', rate: '0.005' })).body.status).toBe('1');
+    expect((await bo.call('setcommission', { account_id: 'demousd', rate: '0.002' })).body.status).toBe('1');
     const member = await login(env().app, 'demousd');
     const info = member.profile as unknown as {
       player_info: [{ features: Record<string, boolean> }];
@@ -291,6 +291,49 @@ describeEachDatabase('backoffice calls', (env) => {
       tournament: true,
     });
     expect(info.player_bet_limit).toContainEqual({ i: 'parlay', n: '2.00', x: '100.00', p: '5000.00' });
+  });
+
+  it('a level gives its downline no rate or limit above its own (no risk-free rebate paid by the house)', async () => {
+    await seeded(env());
+    const agent = await boLogin(env().app, 'demoag'); // its own rate: 0.0030
+    const refused = async (name: string, body: object) =>
+      expect((await agent.call(name, body)).body.statusdesc, name).toBe('aboveUplineLimit');
+    // The attack: a member's rebate of 100% from an agent at 0.3%.
+    await refused('setcommission', { account_id: 'demomyr', rate: '1' });
+    await refused('setcommission', { account_id: 'demomyr', rate: '0.0031' });
+    expect((await agent.call('setcommission', { account_id: 'demomyr', rate: '0.0030' })).body.status).toBe(
+      '1',
+    );
+    await refused('createaccount', {
+      account_id: 'greedy',
+      password: 'Greedy123',
+      currency: 'MYR',
+      commission_rate: '0.05',
+    });
+    // Bet limits above the house's for the member's currency.
+    await refused('setbetlimits', {
+      account_id: 'demomyr',
+      limits: [{ id: '1', min: '5', max: '1000000', max_payout: '2000000' }],
+    });
+    // No level drops below what it already passes down (its margin would be negative): the agent now gives
+    // demomyr 0.0030, so its master cannot set it to 0.0029, nor the operator the master to 0.0020.
+    const master = await boLogin(env().app, 'demoma');
+    expect(
+      (await master.call('setcommission', { account_id: 'demoag', rate: '0.0029' })).body.statusdesc,
+    ).toBe('aboveUplineLimit');
+    const operator = await boLogin(env().app);
+    expect(
+      (await operator.call('setcommission', { account_id: 'demoma', rate: '0.0020' })).body.statusdesc,
+    ).toBe('aboveUplineLimit');
+    expect((await master.call('setcommission', { account_id: 'demoag', rate: '0.0035' })).body.status).toBe(
+      '1',
+    );
+    // Nothing of the refused calls stands: the member's rate is still the last one allowed.
+    const rows = await agent.call('memberlist', {});
+    const me = (rows.body.members as { account_id: string; commission_rate: string }[] | undefined)?.find(
+      (m) => m.account_id === 'demomyr',
+    );
+    if (me) expect(Number(me.commission_rate)).toBe(0.003);
   });
 
   it('resets a password and ends the member’s sessions', async () => {

@@ -188,6 +188,8 @@ export const ERRORS = {
   transfer_id_required: def('Transfer id is required!'),
   amount_required: def('Amount is required!'),
   rate_required: def('Rate is required!'),
+  /** A level set a rate, share or limit of its downline above what it has itself (defect: risk-free rebates). */
+  aboveUplineLimit: def('This is more than the upline level itself has.'),
   bet_id_required: def('Bet id is required!'),
   room_id_required: def('Room id is required!'),
   room_type_required: def('Room type is required!'),

@@ -23,6 +23,22 @@ export const uplineRepository = {
     return { ancestors, below };
   },
 
+  /** The highest commission rate among an account's direct downline (null when none has one). */
+  async highestChildRate(ex: Executor, parentPk: string): Promise<string | null> {
+    const rows = await ex
+      .selectFrom('accounts')
+      .select('commission_rate')
+      .where('parent_id', '=', parentPk)
+      .where('commission_rate', 'is not', null)
+      .execute();
+    let highest: string | null = null;
+    for (const row of rows) {
+      if (row.commission_rate !== null && (highest === null || Number(row.commission_rate) > Number(highest)))
+        highest = row.commission_rate;
+    }
+    return highest;
+  },
+
   async setShare(ex: Executor, accountPk: string, share: string): Promise<void> {
     await ex.updateTable('accounts').set({ pt_share: share }).where('id', '=', accountPk).execute();
   },

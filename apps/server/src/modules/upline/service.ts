@@ -152,6 +152,7 @@ export class UplineService {
       if (!isMember && input.commission_rate === undefined)
         throw new AppError('rate_required', { field: 'commission_rate' });
       if (isMember && !input.currency) throw new AppError('currency_required', { field: 'currency' });
+      if (input.commission_rate !== undefined) assertRateWithin(input.commission_rate, parent);
       if (await repo.loginIdTaken(trx, input.account_id))
         throw new AppError('account_exists', { field: 'account_id' });
       let row: AccountRow;
@@ -266,6 +267,7 @@ export class UplineService {
     await this.ctx.db.transaction().execute(async (trx) => {
       const target = await this.downline(trx, caller, input.account_id);
       if (target.level !== 'member') throw new AppError('invalid_request', { field: 'account_id' });
+      assertLimitsWithin(limits, target.currency);
       await repo.upsertBetLimits(trx, String(target.id), limits);
       await repo.update(trx, String(target.id), {}, true);
     });
@@ -275,6 +277,12 @@ export class UplineService {
   async setCommission(caller: AccountRow, input: { account_id: string; rate: string }): Promise<void> {
     await this.ctx.db.transaction().execute(async (trx) => {
       const target = await this.downline(trx, caller, input.account_id);
+      // Inside its parent's own rate, and not below a rate it already passes down (its margin never negative).
+      const parent = target.parent_id ? await repo.findByPk(trx, String(target.parent_id)) : undefined;
+      if (parent) assertRateWithin(input.rate, parent);
+      const highestBelow = await uplineRepository.highestChildRate(trx, String(target.id));
+      if (highestBelow !== null && Number(highestBelow) > Number(input.rate))
+        throw new AppError('aboveUplineLimit', { field: 'rate' });
       await repo.update(trx, String(target.id), { commission_rate: input.rate }, true);
     });
     await this.notify(input.account_id, 'profile');
@@ -476,4 +484,30 @@ function toMemberRow(
 function basisPoints(rate: string): number {
   const [whole = '0', fraction = ''] = rate.split('.');
   return Number(whole) * 10_000 + Number(fraction.padEnd(4, '0').slice(0, 4));
+}
+
+/**
+ * A rate a level gives its downline sits inside its own (the operator, without a rate, gives any): a rebate above
+ * the giver's own would be paid by the house on every bet.
+ */
+function assertRateWithin(rate: string, giver: AccountRow): void {
+  if (giver.level === 'operator' || giver.commission_rate === null) return;
+  if (Number(rate) > Number(giver.commission_rate)) throw new AppError('aboveUplineLimit', { field: 'rate' });
+}
+
+/** A member's bet limits sit inside the house's limits of its currency (no level has more to give). */
+function assertLimitsWithin(
+  limits: { limitId: string; max: bigint; maxPayout: bigint; maxPerMatch: bigint | null }[],
+  currency: string | null,
+): void {
+  if (!currency) throw new AppError('invalid_request', { field: 'account_id' });
+  const house = new Map(defaultBetLimits(currency as Currency).map((limit) => [limit.limitId, limit]));
+  for (const limit of limits) {
+    const ceiling = house.get(limit.limitId);
+    if (!ceiling) throw new AppError('invalid_request', { field: 'limits' });
+    const perMatchOver =
+      ceiling.maxPerMatch !== null && limit.maxPerMatch !== null && limit.maxPerMatch > ceiling.maxPerMatch;
+    if (limit.max > ceiling.max || limit.maxPayout > ceiling.maxPayout || perMatchOver)
+      throw new AppError('aboveUplineLimit', { field: 'limits' });
+  }
 }
