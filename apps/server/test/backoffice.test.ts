@@ -336,6 +336,20 @@ describeEachDatabase('backoffice calls', (env) => {
     if (me) expect(Number(me.commission_rate)).toBe(0.003);
   });
 
+  it('caps one deposit by the level making it (agent 50,000 MYR, scaled per currency); the operator has none', async () => {
+    await seeded(env());
+    const agent = await boLogin(env().app, 'demoag');
+    const deposit = (bo: typeof agent, account: string, amount: string, id: string) =>
+      bo.call('deposit', { account_id: account, amount, transfer_id: id });
+    expect((await deposit(agent, 'demomyr', '50000.01', 'cap-1')).body.statusdesc).toBe('aboveUplineLimit');
+    expect((await deposit(agent, 'demomyr', '50000', 'cap-2')).body.status).toBe('1');
+    // USD: a quarter of the MYR figure.
+    expect((await deposit(agent, 'demousd', '12500.01', 'cap-3')).body.statusdesc).toBe('aboveUplineLimit');
+    expect((await deposit(agent, 'demousd', '12500', 'cap-4')).body.status).toBe('1');
+    expect((await deposit(await boLogin(env().app), 'demomyr', '1000000', 'cap-5')).body.status).toBe('1');
+    expect((await env().ctx.ledger.verify(env().ctx.db)).ok).toBe(true);
+  });
+
   it('resets a password and ends the member’s sessions', async () => {
     await seeded(env());
     const member = await login(env().app, 'demoidr');

@@ -74,6 +74,27 @@ describeEachDatabase(
         // An argon2 verification is most of either; without one the absent account answers several times faster.
         expect(absent / present).toBeGreaterThan(0.5);
       });
+
+      it('the back-office sign-in costs the same for an absent upline as for a wrong password', async () => {
+        await seeded(env());
+        const median = async (accountId: string) => {
+          const times: number[] = [];
+          for (let i = 0; i < 4; i += 1) {
+            const started = process.hrtime.bigint();
+            const reply = await call(env().app, '/bo/login', {
+              account_id: accountId,
+              password: `wrong-pass${i}`,
+            });
+            expect(reply.body.statusdesc).toBe('account_not_exists');
+            times.push(Number(process.hrtime.bigint() - started));
+          }
+          return times.sort((a, b) => a - b)[2] ?? 0;
+        };
+        await median('demoma');
+        const absent = await median('no-such-agent');
+        const present = await median('demoag');
+        expect(absent / present).toBeGreaterThan(0.5);
+      });
     });
 
     describe('call rate limit', () => {

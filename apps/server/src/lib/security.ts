@@ -59,3 +59,19 @@ export function verifyLaunchToken(token: string, secret: string): LaunchClaims |
     return null;
   }
 }
+
+/** A hash of a random password made once per process: what an absent account's login is checked against. */
+let dummy: Promise<string> | undefined;
+
+/**
+ * Checks a password against an account's hash, or against a dummy hash when there is no account, so an
+ * unknown login id costs what a wrong password costs: the answer's timing enumerates no accounts.
+ */
+export async function verifyPasswordOrDummy(
+  passwordHash: string | undefined,
+  password: string,
+): Promise<boolean> {
+  dummy ??= hashPassword(newSessionToken());
+  const ok = await verifyPassword(passwordHash ?? (await dummy), password);
+  return passwordHash !== undefined && ok;
+}

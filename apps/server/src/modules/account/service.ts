@@ -12,6 +12,7 @@ import {
   newSessionToken,
   verifyLaunchToken,
   verifyPassword,
+  verifyPasswordOrDummy,
 } from '../../lib/security';
 import { MemberNotifier } from '../../push/member';
 import { buildMemberProfile, effectiveSettings, walletView } from './profile';
@@ -82,7 +83,7 @@ export class AccountService {
     // One answer, and one time, for an unknown account and a wrong password: no account enumeration (an
     // unknown account is checked against a dummy hash, so it costs what a real check costs).
     const member = account?.level === 'member' ? account : undefined;
-    const passwordOk = await verifyPassword(member?.password_hash ?? (await dummyHash()), input.password);
+    const passwordOk = await verifyPasswordOrDummy(member?.password_hash, input.password);
     if (!member || !passwordOk) {
       await this.ctx.limits.hit(accountKey, 60_000);
       await this.ctx.limits.hit(addressKey, 60_000);
@@ -375,13 +376,6 @@ export class AccountService {
     }
     return expiresAt.getTime();
   }
-}
-
-/** A hash of a random password made once per process: what an absent account's login is checked against. */
-let dummy: Promise<string> | undefined;
-function dummyHash(): Promise<string> {
-  dummy ??= hashPassword(newSessionToken());
-  return dummy;
 }
 
 export function worstState(states: string[]): MemberState {

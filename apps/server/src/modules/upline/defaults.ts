@@ -33,14 +33,33 @@ const SCALE: Record<Currency, { num: bigint; den: bigint }> = {
 
 const SPANS_MATCHES = new Set(['parlay', 'sysparlay']);
 
-export function defaultBetLimits(currency: Currency) {
+/** MYR minor units in `currency`, rounded down to whole currency units (5.00, not 4.97), at least 1.00. */
+function scaleFromMyr(minor: bigint, currency: Currency): bigint {
   const { num, den } = SCALE[currency];
-  // Scale, then round to whole currency units so limits read cleanly (5.00, not 4.97).
-  const scale = (minor: bigint) => {
-    const scaled = (minor * num) / den;
-    const whole = (scaled / 100n) * 100n;
-    return whole > 0n ? whole : 100n;
-  };
+  const whole = ((minor * num) / den / 100n) * 100n;
+  return whole > 0n ? whole : 100n;
+}
+
+/**
+ * The most one deposit by an upline level may credit a cash member (in MYR, scaled per currency): a stolen or
+ * careless agent login cannot mint any amount. The operator has no cap. Say changes in the README.
+ */
+const MYR_DEPOSIT_CAPS: Partial<Record<string, bigint>> = {
+  agent: 5_000_000n, // 50,000.00
+  master: 20_000_000n, // 200,000.00
+  senior: 50_000_000n, // 500,000.00
+  super_senior: 100_000_000n, // 1,000,000.00
+  shareholder: 500_000_000n, // 5,000,000.00
+};
+
+/** A level's cap on one deposit in the member's currency (minor units), or null for no cap (the operator). */
+export function depositCapOf(level: string, currency: Currency): bigint | null {
+  const cap = MYR_DEPOSIT_CAPS[level];
+  return cap === undefined ? null : scaleFromMyr(cap, currency);
+}
+
+export function defaultBetLimits(currency: Currency) {
+  const scale = (minor: bigint) => scaleFromMyr(minor, currency);
   return MYR_LIMITS.map((limit) => ({
     limitId: limit.id,
     min: scale(limit.min),

@@ -12,11 +12,11 @@ import { MemberNotifier } from '../../push/member';
 import type { AccountRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { formatMinor, toMinor } from '../../lib/money';
-import { hashPassword, newSessionToken, signLaunchToken, verifyPassword } from '../../lib/security';
+import { hashPassword, newSessionToken, signLaunchToken, verifyPasswordOrDummy } from '../../lib/security';
 import { accountRecords as repo } from '../account/service';
 import { isUniqueViolation } from '../../db/errors';
 import type { Trx } from '../../db/types';
-import { defaultBetLimits } from './defaults';
+import { defaultBetLimits, depositCapOf } from './defaults';
 import { uplineRepository } from './repository';
 
 const CHILD_LEVEL: Record<AccountLevel, AccountLevel | null> = {
@@ -58,17 +58,15 @@ export class UplineService {
       60_000,
     );
     if (attempts > this.ctx.config.loginAttemptsPerMinute) throw new AppError('loginLimit');
-    const account = await repo.findByAccountId(this.ctx.db, input.account_id);
-    if (
-      !account ||
-      account.level === 'member' ||
-      !(await verifyPassword(account.password_hash, input.password))
-    ) {
+    const found = await repo.findByAccountId(this.ctx.db, input.account_id);
+    const account = found?.level === 'member' ? undefined : found;
+    // Checked against a dummy hash when there is no such upline account: the same time either way.
+    if (!(await verifyPasswordOrDummy(account?.password_hash, input.password)) || !account) {
       throw new AppError('account_not_exists');
     }
     if (account.state !== 'active') throw new AppError('account_inactive');
-    const upline = await repo.ancestorStates(this.ctx.db, account.path, String(account.id));
-    if (upline.some((level) => level.state !== 'active')) throw new AppError('account_inactive');
+    const chain = await repo.ancestorStates(this.ctx.db, account.path, String(account.id));
+    if (chain.some((level) => level.state !== 'active')) throw new AppError('account_inactive');
     const token = newSessionToken();
     await repo.insertSession(this.ctx.db, {
       token,
@@ -422,6 +420,8 @@ export class UplineService {
         currency: target.currency,
         amount: toMinor(input.amount),
       };
+      const cap = kind === 'deposit' ? depositCapOf(caller.level, target.currency as Currency) : null;
+      if (cap !== null && common.amount > cap) throw new AppError('aboveUplineLimit', { field: 'amount' });
       if (kind === 'deposit') await this.ctx.ledger.credit(trx, { ...common, kind: 'deposit' });
       else await this.ctx.ledger.debit(trx, { ...common, kind: 'withdraw' });
       return this.memberRow(trx, String(target.id));
