@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CallSpec } from '@sb/contract';
+import { isSafeText, type CallSpec } from '@sb/contract';
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
@@ -98,6 +98,10 @@ async function admit<S extends z.ZodType>(
   schema: S,
   request: FastifyRequest,
 ): Promise<z.output<S>> {
+  // Text PostgreSQL cannot store (a NUL, a lone surrogate) is refused in any field, whatever its schema says:
+  // such a string must never reach a query, where it would fail the statement (and a grouped read with it).
+  const unsafe = unsafeTextPath(request.body);
+  if (unsafe !== null) throw new AppError('invalid_request', unsafe ? { field: unsafe } : {});
   const parsed = schema.safeParse(request.body ?? {});
   if (!parsed.success) throw validationError(parsed.error);
   const body = parsed.data;
@@ -131,4 +135,32 @@ export function tokenLimitKey(token: string): string {
 
 export function bearerToken(authorization: string | undefined): string | undefined {
   return authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() || undefined : undefined;
+}
+
+/** Nesting a request body may have before it is refused as a whole (also bounds the walk below). */
+const MAX_BODY_DEPTH = 32;
+
+/**
+ * The path of the first string (key or value) in a parsed JSON body that PostgreSQL cannot store, '' for the
+ * body itself (or one nested too deep), or null when there is none.
+ */
+function unsafeTextPath(value: unknown, path = '', depth = 0): string | null {
+  if (depth > MAX_BODY_DEPTH) return path;
+  if (typeof value === 'string') return isSafeText(value) ? null : path;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = unsafeTextPath(item, path ? `${path}.${index}` : String(index), depth + 1);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      const here = path ? `${path}.${key}` : key;
+      if (!isSafeText(key)) return here;
+      const found = unsafeTextPath(item, here, depth + 1);
+      if (found !== null) return found;
+    }
+  }
+  return null;
 }
