@@ -2,6 +2,7 @@ import { lotteryPayout, permutations, type LotteryBetType, type LotteryMode } fr
 import { buildApp } from '../src/app';
 import { expect, it } from 'vitest';
 import { call, describeEachDatabase } from './support/harness';
+import { boLogin, seeded } from './support/fixtures';
 import { ownGamesDesk, predictNextDraw } from './support/own-games';
 
 type Ticket = { ticket_id: number; status: string; payout: string | null; stake: string };
@@ -214,6 +215,18 @@ describeEachDatabase(
       expect(JSON.parse(row.result ?? '{}')).toEqual(result);
       await desk.verifyLedger();
       await restarted.app.close();
+    });
+    it('the operator draws many draws of one house now at once: each its own instant, none fails', async () => {
+      await seeded(env());
+      expect(await env().services.lottery.ensureSchedule()).toBeGreaterThan(3);
+      const ids = (await env().ctx.db.selectFrom('lottery_draws').select('id').execute()).map((row) =>
+        Number(row.id),
+      );
+      const op = await boLogin(env().app);
+      const replies = await Promise.all(
+        Array.from({ length: 24 }, (_, i) => op.call('lottery/drawnow', { draw_id: ids[i % ids.length] })),
+      );
+      expect(replies.filter((reply) => reply.body.status !== '1').map((reply) => reply.body)).toEqual([]);
     });
   },
   { config: { OWN_GAMES_TIMERS: 'false' } },

@@ -20,6 +20,7 @@ import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context';
 import type { AccountRow, LotteryDrawTable } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { isUniqueViolation } from '../../db/errors';
 import { formatMinor, toMinor } from '../../lib/money';
 import { MemberNotifier } from '../../push/member';
 import type { AccountService, MemberSession } from '../account/service';
@@ -47,6 +48,9 @@ const UNIT_MAX = 500_000n;
 export const DEFAULT_NUMBER_CAP = 500_000_000n;
 
 const viewDay = (d: Date) => d.toISOString();
+
+/** Instants tried when moving a draw to now collides with another draw of its house. */
+const MOVE_ATTEMPTS = 50;
 
 /**
  * The 4D lottery: a published schedule of draws (three houses on Wed/Sat/Sun at 19:00 GMT+8, plus special draws
@@ -250,8 +254,19 @@ export class LotteryService {
     const draw = await repo.draw(this.ctx.db, String(drawId));
     if (!draw) throw new AppError('drawNotExists', { field: 'draw_id' });
     const now = this.ctx.now();
-    if (draw.status === 'open' && draw.draw_at > now)
-      await repo.moveDraw(this.ctx.db, String(draw.id), now, now);
+    if (draw.status === 'open' && draw.draw_at > now) {
+      // A house draws once at an instant (unique): another of its draws moved to this very millisecond takes
+      // the next one.
+      for (let offset = 0; ; offset += 1) {
+        const at = new Date(now.getTime() + offset);
+        try {
+          await repo.moveDraw(this.ctx.db, String(draw.id), at, at);
+          break;
+        } catch (error) {
+          if (!isUniqueViolation(error) || offset >= MOVE_ATTEMPTS) throw error;
+        }
+      }
+    }
     await this.runDue();
     const after = await repo.draw(this.ctx.db, String(drawId));
     return { draw: after ? this.drawView(after) : null };
