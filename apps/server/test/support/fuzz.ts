@@ -41,8 +41,8 @@ function candidatesFor(name: string): string[] {
   const today = gmt8Date(Date.now());
   if (/date/.test(name)) return [today];
   if (/time|_at$|kickoff/.test(name)) return [new Date(Date.now() + 7_200_000).toISOString()];
-  if (/amount|stake|rate|odds|share|fee|min|max|payout|credit/.test(name))
-    return ['10.00', '10', '0.0025', '1.95'];
+  if (/^(commission_rate|pt_share|share)$/.test(name)) return ['0.0025'];
+  if (/amount|stake|rate|odds|fee|min|max|payout|credit/.test(name)) return ['10.00', '10', '0.0025', '1.95'];
   if (/password|pin/.test(name)) return ['Fuzz1234', '123456'];
   if (/lang/.test(name)) return ['en'];
   if (/selection|side/.test(name)) return ['h', 'a', 'o', 'u'];
