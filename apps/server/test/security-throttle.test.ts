@@ -57,6 +57,27 @@ describeEachDatabase(
         );
       });
 
+      it('the back-office sign-in counts failures per account and per address the same way', async () => {
+        await seeded(env());
+        const boLoginAs = (accountId: string, password: string) =>
+          call(env().app, '/bo/login', { account_id: accountId, password }, rotating());
+        for (let i = 0; i < 5; i += 1)
+          expect((await boLoginAs('demoag', 'wrong-pass1')).body.statusdesc).toBe('account_not_exists');
+        expect((await boLoginAs('demoag', DEMO_PASSWORD)).body.statusdesc).toBe('loginLimit');
+        env().advance(61_000);
+        expect((await boLoginAs('demoag', DEMO_PASSWORD)).body.status).toBe('1');
+        // One address trying agent after agent is stopped too.
+        for (let i = 0; i < 12; i += 1) {
+          const reply = await call(env().app, '/bo/login', {
+            account_id: `noagent${i}`,
+            password: 'wrong-pass1',
+          });
+          expect(reply.body.statusdesc).toBe('account_not_exists');
+        }
+        const again = await call(env().app, '/bo/login', { account_id: 'demoma', password: DEMO_PASSWORD });
+        expect(again.body.statusdesc).toBe('loginLimit');
+      });
+
       it('costs the same for an absent account as for a wrong password (a dummy hash is checked)', async () => {
         await seeded(env());
         const median = async (accountId: string) => {

@@ -53,15 +53,22 @@ export class UplineService {
   }
 
   async login(input: { account_id: string; password: string }, clientIp: string) {
-    const attempts = await this.ctx.limits.hit(
-      `bologin:${input.account_id.toLowerCase()}:${clientIp}`,
-      60_000,
-    );
-    if (attempts > this.ctx.config.loginAttemptsPerMinute) throw new AppError('loginLimit');
+    // As the members' sign-in: failures counted per account and per address apart, so neither rotating
+    // addresses nor trying account after account from one address gets round the limit.
+    const accountKey = `bologinfail:a:${input.account_id.toLowerCase()}`;
+    const addressKey = `bologinfail:ip:${clientIp}`;
+    if (
+      (await this.ctx.limits.count(accountKey)) >= this.ctx.config.loginAttemptsPerMinute ||
+      (await this.ctx.limits.count(addressKey)) >= this.ctx.config.loginFailuresPerAddressPerMinute
+    ) {
+      throw new AppError('loginLimit');
+    }
     const found = await repo.findByAccountId(this.ctx.db, input.account_id);
     const account = found?.level === 'member' ? undefined : found;
     // Checked against a dummy hash when there is no such upline account: the same time either way.
     if (!(await verifyPasswordOrDummy(account?.password_hash, input.password)) || !account) {
+      await this.ctx.limits.hit(accountKey, 60_000);
+      await this.ctx.limits.hit(addressKey, 60_000);
       throw new AppError('account_not_exists');
     }
     if (account.state !== 'active') throw new AppError('account_inactive');
