@@ -254,3 +254,4 @@ export {
   weightedPick,
 } from './fair';
 export * from './own-games';
+export * from './keno';
