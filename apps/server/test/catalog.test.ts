@@ -181,6 +181,29 @@ describeEachDatabase('catalogue, trading API and ux calls', (env) => {
     );
   });
 
+  it('takes basketball scores past 100 live and as the result (a feed sport the catalogue once refused)', async () => {
+    await seeded(env());
+    const desk = await tradingDesk(env());
+    const id = await desk.createMatch({
+      sport_id: 2,
+      home: 'Hoop City',
+      away: 'Dunk Town',
+      kickoff: new Date(Date.now() - HOUR).toISOString(),
+    });
+    await desk.trade('market', { match_id: id, kind: 'ou', line: '205.5', prices: { o: '1.9', u: '1.9' } });
+    const live = await desk.trade('live', { match_id: id, period: '2h', minute: 40, home: 101, away: 99 });
+    expect(live.status, JSON.stringify(live)).toBe('1');
+    const result = await desk.trade('result', {
+      match_id: id,
+      ht: { home: 55, away: 48 },
+      ft: { home: 112, away: 104 },
+    });
+    expect(result.status, JSON.stringify(result)).toBe('1');
+    expect(
+      (await desk.trade('live', { match_id: id, period: '2h', minute: 41, home: 1000, away: 0 })).status,
+    ).toBe('0');
+  });
+
   it('filters: leagues, search, live only, paging, sorting, early vs today', async () => {
     // Five matches in the next five hours, all today's whatever time the test runs.
     const now = toMorningGmt8(env());

@@ -13,7 +13,10 @@ const prices = z.record(
   safeString().min(1).max(60),
   safeString().regex(/^\d{1,5}(\.\d{1,3})?$/, { error: 'invalidOdds' }),
 );
-const score = z.object({ home: z.number().int().min(0).max(99), away: z.number().int().min(0).max(99) });
+/** The highest score a feed or the trading desk may report: basketball passes 100, no sport passes this. */
+export const MAX_SCORE = 999;
+const points = z.number().int().min(0).max(MAX_SCORE);
+const score = z.object({ home: points, away: points });
 
 /** Operator trading calls at /bo/trade/<name>: the manual feed. */
 export const tradeCreateMatchRequest = z.object({
@@ -48,8 +51,8 @@ export const tradeLiveRequest = z.object({
   match_id: matchId,
   period: z.enum(['pre', '1h', 'ht', '2h', 'et', 'ft']),
   minute: z.number().int().min(0).max(200),
-  home: z.number().int().min(0).max(99),
-  away: z.number().int().min(0).max(99),
+  home: points,
+  away: points,
   home_red: z.number().int().min(0).max(11).optional(),
   away_red: z.number().int().min(0).max(11).optional(),
   goal: z.enum(['h', 'a']).optional(),

@@ -1,3 +1,4 @@
+import { MAX_SCORE } from '@sb/contract';
 import type { Bus } from '../../bus/bus';
 import type { Db } from '../../db/database';
 import type { Trx } from '../../db/types';
@@ -182,7 +183,7 @@ export class CatalogService {
       case 'live': {
         if (finished) reject('match is finished');
         if (event.home < match.home_score || event.away < match.away_score) reject('score going backwards');
-        if (event.home > 99 || event.away > 99 || event.minute < 0 || event.minute > 200)
+        if (event.home > MAX_SCORE || event.away > MAX_SCORE || event.minute < 0 || event.minute > 200)
           reject('implausible score');
         const periodChanged = event.period !== match.period;
         if (!periodChanged && event.minute < match.minute) reject('clock going backwards');
@@ -235,7 +236,7 @@ export class CatalogService {
         if (match.state === 2) reject('match is cancelled');
         if (!event.ft && !event.ht && !event.winners) reject('empty result');
         for (const pair of [event.ft, event.ht]) {
-          if (pair && (pair.home < 0 || pair.away < 0 || pair.home > 99 || pair.away > 99))
+          if (pair && (pair.home < 0 || pair.away < 0 || pair.home > MAX_SCORE || pair.away > MAX_SCORE))
             reject('implausible score');
         }
         if (event.ft && event.ht && (event.ht.home > event.ft.home || event.ht.away > event.ft.away)) {
