@@ -129,8 +129,8 @@ export async function createServices(
     crash: new CrashEngine(ctx, fair, minigame, accounts),
   };
   await services.games.start();
-  const stopGames = startOwnGameClocks(ctx, services);
-  // Background jobs (live-bet acceptor, settlement, tournament rooms, snapshot eviction): registered in src/jobs.
+  // Background jobs (live-bet acceptor, settlement, tournament rooms, snapshot eviction, the games' clocks and
+  // catalogue): registered in src/jobs.
   const jobs = createJobs(ctx, services, (react) => afterChange.push(react));
   jobs.start();
   return {
@@ -138,7 +138,8 @@ export async function createServices(
     stop: async () => {
       afterChange.length = 0;
       await jobs.stop();
-      await stopGames();
+      // The crash round's last tick settles a round cut short, as before a restart.
+      if (ctx.config.ownGamesTimers) await services.crash.tick().catch(() => undefined);
       await services.games.stop();
       // A batch under way finishes (it is one transaction) before the database goes.
       await services.settlement.idle();
@@ -146,25 +147,6 @@ export async function createServices(
       await unsubscribeMembers();
       await unsubscribeGames();
     },
-  };
-}
-
-/** Own games' clocks/timers (off with OWN_GAMES_TIMERS=false: tests drive them): 4D schedule and draws, crash. */
-function startOwnGameClocks(ctx: AppContext, services: Services): () => Promise<void> {
-  if (!ctx.config.ownGamesTimers) return async () => {};
-  const report = (what: string) => (error: unknown) => ctx.log.error({ err: error }, `${what} failed`);
-  services.lottery.ensureSchedule().catch(report('4D schedule'));
-  const scheduleTimer = setInterval(
-    () => services.lottery.ensureSchedule().catch(report('4D schedule')),
-    10 * 60_000,
-  );
-  // Due draws are drawn and settled (and a job cut short by a restart carried on) every few seconds.
-  const drawTimer = setInterval(() => services.lottery.runDue().catch(report('4D draw')), 5_000);
-  const crashTimer = setInterval(() => services.crash.tick().catch(report('crash round')), 100);
-  for (const timer of [scheduleTimer, drawTimer, crashTimer]) timer.unref();
-  return async () => {
-    for (const timer of [scheduleTimer, drawTimer, crashTimer]) clearInterval(timer);
-    await services.crash.tick().catch(() => undefined);
   };
 }
 

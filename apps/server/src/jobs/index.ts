@@ -4,6 +4,9 @@ import type { BettingService } from '../modules/betting/service';
 import type { MarketSnapshot } from '../modules/catalog/snapshot';
 import type { SettlementService } from '../modules/settlement/service';
 import type { TournamentLifecycle } from '../modules/tournament/lifecycle';
+import { ROUND_CLOSE_INTERVAL_MS, type GamesService } from '../modules/games/service';
+import type { LotteryService } from '../modules/lottery/service';
+import type { CrashEngine } from '../modules/minigame/crash';
 import { JobRunner } from './runner';
 
 /** What the core jobs work with (a subset of the app's services). */
@@ -12,7 +15,16 @@ export interface JobServices {
   settlement: SettlementService;
   snapshot: MarketSnapshot;
   rooms: TournamentLifecycle;
+  games: GamesService;
+  lottery: LotteryService;
+  crash: CrashEngine;
 }
+
+/** The 4D schedule is extended this often; due draws are drawn and settled this often. */
+const LOTTERY_SCHEDULE_INTERVAL_MS = 10 * 60_000;
+const LOTTERY_DRAW_INTERVAL_MS = 5_000;
+/** The crash round's clock: betting window, flight and bust are stepped this often. */
+const CRASH_TICK_MS = 100;
 
 /** How often the acceptor looks for live bets whose delay is over. */
 const ACCEPT_INTERVAL_MS = 500;
@@ -77,6 +89,36 @@ export function createJobs(
     intervalMs: ctx.config.tournament.intervalMs,
     run: () => services.rooms.runDue(),
   });
+
+  // Provider games: the catalogue synced from every adapter, and rounds left open too long closed.
+  jobs.register({
+    name: 'games-catalogue',
+    intervalMs: ctx.config.games.syncIntervalMs,
+    run: () => services.games.syncCatalogue(),
+  });
+  jobs.register({
+    name: 'games-stale-rounds',
+    intervalMs: ROUND_CLOSE_INTERVAL_MS,
+    run: () => services.games.closeStaleRounds(),
+  });
+
+  // Our own games' clocks (off with OWN_GAMES_TIMERS=false: tests drive them): the 4D schedule and draws, crash.
+  if (ctx.config.ownGamesTimers) {
+    services.lottery
+      .ensureSchedule()
+      .catch((error: unknown) => ctx.log.error({ err: error }, '4D schedule failed'));
+    jobs.register({
+      name: 'lottery-schedule',
+      intervalMs: LOTTERY_SCHEDULE_INTERVAL_MS,
+      run: () => services.lottery.ensureSchedule(),
+    });
+    jobs.register({
+      name: 'lottery-draws',
+      intervalMs: LOTTERY_DRAW_INTERVAL_MS,
+      run: () => services.lottery.runDue(),
+    });
+    jobs.register({ name: 'crash-rounds', intervalMs: CRASH_TICK_MS, run: () => services.crash.tick() });
+  }
 
   // Finished matches leave the in-memory snapshot (the database keeps them).
   jobs.register({

@@ -23,7 +23,8 @@ import { WalletService } from './wallet';
 /** Rounds closed a pass of the closing job (it runs again on the next tick when more are due). */
 const ROUND_CLOSE_BATCH = 1_000;
 /** How often open rounds are looked at for the 48 h rule. */
-const ROUND_CLOSE_INTERVAL_MS = 60_000;
+/** How often rounds left open too long are looked for (the games-stale-rounds job). */
+export const ROUND_CLOSE_INTERVAL_MS = 60_000;
 
 /**
  * Provider games for members: the lobbies' game lists, launches (single-use launch token, fun mode without
@@ -33,7 +34,6 @@ const ROUND_CLOSE_INTERVAL_MS = 60_000;
 export class GamesService {
   readonly catalogue: GameCatalogue;
   readonly wallet: WalletService;
-  private timers: NodeJS.Timeout[] = [];
   private syncing: Promise<void> | null = null;
 
   constructor(
@@ -54,31 +54,19 @@ export class GamesService {
     const sim = this.ctx.config.games;
     if (sim.simUrl && sim.simSecret)
       await this.catalogue.registerProvider({ code: 'sim', name: 'Demo Gaming', secret: sim.simSecret });
-    if (this.catalogue.adapters.size > 0) {
-      this.syncing = this.catalogue.syncAll().finally(() => {
-        this.syncing = null;
-      });
-      const syncTimer = setInterval(() => {
-        if (this.syncing) return;
-        this.syncing = this.catalogue.syncAll().finally(() => {
-          this.syncing = null;
-        });
-      }, sim.syncIntervalMs);
-      syncTimer.unref();
-      this.timers.push(syncTimer);
-    }
-    const closeTimer = setInterval(() => {
-      this.closeStaleRounds().catch((error: unknown) =>
-        this.ctx.log.error({ err: error }, 'closing stale game rounds failed'),
-      );
-    }, ROUND_CLOSE_INTERVAL_MS);
-    closeTimer.unref();
-    this.timers.push(closeTimer);
+    if (this.catalogue.adapters.size > 0) await this.syncCatalogue();
+  }
+
+  /** The catalogue sync from every adapter (the games-catalogue job); a sync under way is not started twice. */
+  async syncCatalogue(): Promise<void> {
+    if (this.catalogue.adapters.size === 0) return;
+    this.syncing ??= this.catalogue.syncAll().finally(() => {
+      this.syncing = null;
+    });
+    await this.syncing;
   }
 
   async stop(): Promise<void> {
-    for (const timer of this.timers) clearInterval(timer);
-    this.timers = [];
     await this.syncing;
   }
 
