@@ -63,6 +63,14 @@ import {
   uxMenuRequest,
 } from './markets';
 import {
+  gameListReply,
+  gameListRequest,
+  gameReportReply,
+  gameReportRequest,
+  launchGameReply,
+  launchGameRequest,
+} from './games';
+import {
   boLiabilityRequest,
   boOutstandingRequest,
   boWinLossRequest,
@@ -371,6 +379,13 @@ export const CALLS = {
   bo_winloss: call('/bo/winloss', boWinLossRequest, undescribedReply, 'bo', 'winloss'),
   bo_outstanding: call('/bo/outstanding', boOutstandingRequest, undescribedReply, 'bo', 'outstanding'),
   bo_liability: call('/bo/liability', boLiabilityRequest, undescribedReply, 'bo', 'liability'),
+  // Provider games: the lobbies' lists, launches on the provider's host, the member's rounds.
+  GameList: call('/api/GameList', gameListRequest, gameListReply, 'member', 'GameList'),
+  LaunchGame: call('/api/LaunchGame', launchGameRequest, launchGameReply, 'member', 'LaunchGame'),
+  launchslotgame: call('/api/launchslotgame', launchGameRequest, launchGameReply, 'member', 'launchslotgame'),
+  launchgp: call('/api/launchgp', launchGameRequest, launchGameReply, 'member', 'launchgp'),
+  slots: call('/api/slots', gameReportRequest, gameReportReply, 'member', 'slots'),
+  livecasino: call('/api/livecasino', gameReportRequest, gameReportReply, 'member', 'livecasino'),
 } as const;
 
 export type CallName = keyof typeof CALLS;

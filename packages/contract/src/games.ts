@@ -57,63 +57,77 @@ export type GameReportRequest = z.infer<typeof gameReportRequest>;
 
 // ---- Replies ----
 
-export interface GameProviderView {
+const money = z.string().meta({ description: 'Decimal string, e.g. "12.50".' });
+
+/** A studio of a product's lobby (its provider tab). */
+export const gameProviderView = z.object({
   /** The studio's code, e.g. 'rl'. */
-  code: string;
-  name: string;
-  game_count: number;
-}
+  code: z.string(),
+  name: z.string(),
+  game_count: z.number().int(),
+});
+export type GameProviderView = z.infer<typeof gameProviderView>;
 
-export interface GameView {
-  game_code: string;
-  name: string;
-  provider: string;
-  provider_name: string;
-  product: GameProduct;
-  category: string;
-  thumbnail: string;
-  hot: boolean;
-  new: boolean;
-  maintenance: boolean;
-  platforms: string[];
-}
+export const gameView = z.object({
+  game_code: z.string(),
+  name: z.string(),
+  provider: z.string(),
+  provider_name: z.string(),
+  product: z.enum(GAME_PRODUCTS),
+  category: z.string(),
+  thumbnail: z.string(),
+  hot: z.boolean(),
+  new: z.boolean(),
+  /** Listed but not playable now (the game, its studio or its provider is switched off). */
+  maintenance: z.boolean(),
+  platforms: z.array(z.string()),
+});
+export type GameView = z.infer<typeof gameView>;
 
-export interface GameListReply {
-  providers: GameProviderView[];
-  games: GameView[];
-}
+/** GameList: the product's studios (in the lobby's tab order) and its games. */
+export const gameListReply = z.object({
+  providers: z.array(gameProviderView),
+  games: z.array(gameView),
+});
+export type GameListReply = z.infer<typeof gameListReply>;
 
-export interface LaunchGameReply {
+/** LaunchGame, launchslotgame, launchgp. */
+export const launchGameReply = z.object({
   /** On the provider's own host; carries a single-use launch token in real mode. */
-  url: string;
-}
+  url: z.string(),
+});
+export type LaunchGameReply = z.infer<typeof launchGameReply>;
 
 /** A round is open until the provider closes it (or the platform does after 48 h); rolled back: every bet undone. */
-export type GameRoundStatus = 'open' | 'closed';
+export const GAME_ROUND_STATUSES = ['open', 'closed'] as const;
+export type GameRoundStatus = (typeof GAME_ROUND_STATUSES)[number];
 
-export interface GameRoundRow {
-  round_id: string;
-  game_code: string;
-  game_name: string;
-  provider: string;
-  product: GameProduct;
+export const gameRoundRow = z.object({
+  round_id: z.string(),
+  game_code: z.string(),
+  game_name: z.string(),
+  provider: z.string(),
+  product: z.enum(GAME_PRODUCTS),
   /** Stakes that stand (rolled-back bets left out). */
-  stake: string;
-  win: string;
+  stake: money,
+  win: money,
   /** win - stake: the member's result of the round. */
-  net: string;
-  bet_time: string;
-  settle_time: string | null;
-  status: GameRoundStatus;
-}
+  net: money,
+  bet_time: z.string(),
+  settle_time: z.string().nullable(),
+  status: z.enum(GAME_ROUND_STATUSES),
+});
+export type GameRoundRow = z.infer<typeof gameRoundRow>;
 
-export interface GameReportReply {
-  rows: GameRoundRow[];
-  total: { stake: string; win: string; net: string };
-  page: number;
-  page_size: number;
-  total_rows: number;
-}
+/** slots / livecasino: one page of the member's rounds and the totals of the whole range. */
+export const gameReportReply = z.object({
+  rows: z.array(gameRoundRow),
+  total: z.object({ stake: money, win: money, net: money }),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  total_rows: z.number().int(),
+});
+export type GameReportReply = z.infer<typeof gameReportReply>;
 
 // ---- Seamless wallet (provider -> platform, Hub88/Caleta family) ----
 

@@ -2,7 +2,16 @@ import { NavLink, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import styles from './info.module.css';
 
-const INFO_TABS = ['settings', 'betlist', 'statement', 'result', 'message', 'rules', 'sysparlay'] as const;
+const INFO_TABS = [
+  'settings',
+  'betlist',
+  'statement',
+  'gamereport',
+  'result',
+  'message',
+  'rules',
+  'sysparlay',
+] as const;
 
 /** /info: the account screens with their own sub-navigation. */
 export function InfoLayout() {

@@ -137,6 +137,13 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'gamereport',
+                    lazy: screen(
+                      () => import('../features/games/GameReportPage'),
+                      (m) => m.GameReportPage,
+                    ),
+                  },
+                  {
                     path: 'result',
                     lazy: screen(
                       () => import('../features/account/results/ResultsPage'),

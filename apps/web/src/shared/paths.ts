@@ -11,6 +11,8 @@ export const PATHS = {
   settings: '/info/settings',
   betlist: '/info/betlist',
   statement: '/info/statement',
+  /** The member's provider game rounds (an account screen beside the statement). */
+  gameReport: '/info/gamereport',
   result: '/info/result',
   message: '/info/message',
   rules: '/info/rules',

@@ -19,29 +19,38 @@ export function openHelpWindow(url: string, name = 'sb_help'): void {
   if (popup) open.set(name, popup);
 }
 
+/** A game window as openGameWindow hands it out: `reused` when the game was already open in it. */
+export interface GameWindow {
+  popup: Window;
+  reused: boolean;
+}
+
 /**
  * Opens (or reuses) a game window at once, inside the click that asked for it so no pop-up blocker stops it;
  * the caller sends it to the game's url when the launch answers. `onClosed` runs once when the member closes
- * it (the balance is refreshed then).
+ * it (the balance is refreshed then). Null when the browser blocked the pop-up.
  */
-export function openGameWindow(name: string, onClosed: () => void): Window | null {
+export function openGameWindow(name: string, onClosed: () => void): GameWindow | null {
   const existing = open.get(name);
   if (existing && !existing.closed) {
     existing.focus();
-    return existing;
+    return { popup: existing, reused: true };
   }
   const popup = window.open('about:blank', name, 'popup,width=1024,height=720');
   if (!popup) return null;
   open.set(name, popup);
   const started = Date.now();
   const timer = window.setInterval(() => {
-    if (popup.closed || Date.now() - started > WATCH_LIMIT_MS) {
+    if (popup.closed) {
       window.clearInterval(timer);
       if (open.get(name) === popup) open.delete(name);
-      if (popup.closed) onClosed();
+      onClosed();
+    } else if (Date.now() - started > WATCH_LIMIT_MS) {
+      // Watched long enough: no more checks, but the window stays listed so logout still closes it.
+      window.clearInterval(timer);
     }
   }, WATCH_INTERVAL_MS);
-  return popup;
+  return { popup, reused: false };
 }
 
 /** Closes every help and game window (logout). */

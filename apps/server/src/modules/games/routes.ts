@@ -1,7 +1,5 @@
 import {
-  gameListRequest,
-  gameReportRequest,
-  launchGameRequest,
+  CALLS,
   walletBalanceRequest,
   walletBetRequest,
   walletCheckRequest,
@@ -26,24 +24,18 @@ const ANY: readonly GameProduct[] = [...LIVE, ...NOT_LIVE];
  * protocol: HTTP 200 with an RS_* status, signed requests verified over the raw body).
  */
 export async function gamesRoutes(app: FastifyInstance, ctx: AppContext, games: GamesService): Promise<void> {
-  postCall(app, ctx, '/api/GameList', gameListRequest, (body) => games.gameList(body));
+  postCall(app, ctx, CALLS.GameList, (body) => games.gameList(body));
   const lobbyOf = (request: FastifyRequest) => {
     const origin = request.headers.origin;
     return typeof origin === 'string' && /^https?:\/\/[\w.:-]{1,200}$/.test(origin) ? `${origin}/` : '';
   };
-  postCall(app, ctx, '/api/LaunchGame', launchGameRequest, (body, request) =>
-    games.launch(body, LIVE, lobbyOf(request)),
-  );
-  postCall(app, ctx, '/api/launchslotgame', launchGameRequest, (body, request) =>
-    games.launch(body, NOT_LIVE, lobbyOf(request)),
-  );
-  postCall(app, ctx, '/api/launchgp', launchGameRequest, (body, request) =>
-    games.launch(body, ANY, lobbyOf(request)),
-  );
-  postCall(app, ctx, '/api/slots', gameReportRequest, (body) =>
+  postCall(app, ctx, CALLS.LaunchGame, (body, request) => games.launch(body, LIVE, lobbyOf(request)));
+  postCall(app, ctx, CALLS.launchslotgame, (body, request) => games.launch(body, NOT_LIVE, lobbyOf(request)));
+  postCall(app, ctx, CALLS.launchgp, (body, request) => games.launch(body, ANY, lobbyOf(request)));
+  postCall(app, ctx, CALLS.slots, (body) =>
     games.report(body, [body.product && body.product !== 'live_casino' ? body.product : 'slots']),
   );
-  postCall(app, ctx, '/api/livecasino', gameReportRequest, (body) => games.report(body, LIVE));
+  postCall(app, ctx, CALLS.livecasino, (body) => games.report(body, LIVE));
 
   await app.register(async (wallet) => {
     // The signature covers the bytes sent: keep them, parse JSON ourselves (never re-serialise to verify).

@@ -11,6 +11,7 @@ const LINKS = [
   { key: 'settings', to: '/info/settings' },
   { key: 'betlist', to: '/info/betlist' },
   { key: 'statement', to: '/info/statement' },
+  { key: 'gamereport', to: '/info/gamereport' },
   { key: 'result', to: '/info/result' },
   { key: 'message', to: '/info/message' },
   { key: 'rules', to: '/info/rules' },

@@ -1,10 +1,12 @@
-import type { GameView } from '@sb/contract';
+import type { GameMode, GameView } from '@sb/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { useLocation } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { describeError } from '../../shared/api/errors';
+import { queryClient } from '../../shared/api/queryClient';
+import { PATHS } from '../../shared/paths';
 import { openGameWindow } from '../../shared/popups';
 import { refreshBalance } from '../../shared/session/balance';
 import { useSession } from '../../shared/session/store';
@@ -12,12 +14,11 @@ import { QueryView } from '../../shared/ui/QueryView';
 import { Tabs } from '../../shared/ui/Tabs';
 import { launchGame, useGameList } from './api';
 import { GameTile } from './GameTile';
-import { LOBBIES, providerOfRoute } from './lobbies';
+import { categoryKey, filterGames, LOBBIES, providerOfRoute, type Lobby, type LobbyFilter } from './lobbies';
 import { readMemory, rememberPlayed, toggleFavourite } from './memory';
 import { RoundsPanel } from './RoundsPanel';
 import styles from './games.module.css';
 
-type View = 'all' | 'favourites' | 'recent';
 /** Up to this width the provider is asked for its phone layout. */
 const PHONE_MAX_WIDTH = 768;
 type Tab = 'games' | 'rounds';
@@ -29,25 +30,37 @@ function lobbyTitle(t: TFunction, route: string): string {
   return t(`products.${route}` as 'products.casino', { defaultValue: route });
 }
 
+/** A category in the member's language when the lobby knows it, else as the provider names it. */
+export function categoryLabel(t: TFunction, category: string): string {
+  const key = categoryKey(category);
+  return key ? t(`games.categories.${key}`) : category;
+}
+
 /**
  * A game lobby (/casino, /slots, /slots2.., /fishing, /others...): provider tabs, categories, search,
  * favourites and recently played, tiles with generated art; a game opens in its own pop-up window on the
  * provider's host (closed on logout) and the balance refreshes when it closes and from the wallet's pushes.
- * The member's rounds of the product are the second tab.
+ * The member's rounds of the product are the second tab (?tab=rounds). Each route is its own lobby: moving
+ * from /slots to /slots2 starts afresh on that route's studio.
  */
 export function LobbyPage() {
-  const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
   const route = pathname.split('/')[1] ?? '';
-  const lobby = LOBBIES[route] ?? { product: 'slots' as const };
+  return <LobbyScreen key={route} route={route} lobby={LOBBIES[route] ?? { product: 'slots' }} />;
+}
+
+function LobbyScreen({ route, lobby }: { route: string; lobby: Lobby }) {
+  const { t, i18n } = useTranslation();
+  const [params, setParams] = useSearchParams();
   const account = useSession((state) => state.account);
   const accountId = account?.info.account_id ?? '';
   const query = useGameList(lobby.product);
-  const [tab, setTab] = useState<Tab>('games');
+  const tab: Tab = params.get('tab') === 'rounds' ? 'rounds' : 'games';
+  const setTab = (next: Tab) => setParams(next === 'rounds' ? { tab: next } : {}, { replace: true });
   const [provider, setProvider] = useState<string | null>(null);
   const [category, setCategory] = useState('');
   const [search, setSearch] = useState('');
-  const [view, setView] = useState<View>('all');
+  const [view, setView] = useState<LobbyFilter['view']>('all');
   const [memory, setMemory] = useState(() => readMemory(accountId));
   const launch = useMutation({
     mutationFn: launchGame,
@@ -56,29 +69,22 @@ export function LobbyPage() {
 
   const providers = query.data?.providers ?? [];
   const chosenProvider = provider ?? providerOfRoute(lobby, providers);
-  const games = useMemo(() => {
-    const all = query.data?.games ?? [];
-    const needle = search.trim().toLowerCase();
-    const order = view === 'recent' ? memory.recent : view === 'favourites' ? memory.favourites : null;
-    const filtered = all.filter(
-      (game) =>
-        (!chosenProvider || game.provider === chosenProvider) &&
-        (!category || game.category === category) &&
-        (!needle || game.name.toLowerCase().includes(needle)) &&
-        (!order || order.includes(game.game_code)),
-    );
-    return order
-      ? filtered.sort((a, b) => order.indexOf(a.game_code) - order.indexOf(b.game_code))
-      : filtered;
-  }, [query.data, chosenProvider, category, search, view, memory]);
+  const games = useMemo(
+    () => filterGames(query.data?.games ?? [], { provider: chosenProvider, category, search, view }, memory),
+    [query.data, chosenProvider, category, search, view, memory],
+  );
   const categories = useMemo(
     () => [...new Set((query.data?.games ?? []).map((game) => game.category))].sort(),
     [query.data],
   );
 
-  const play = (game: GameView, mode: 'real' | 'fun') => {
-    // Opened inside the click (no pop-up blocker), sent to the game when the launch answers.
-    const popup = openGameWindow(`sb_game_${game.game_code}`, () => void refreshBalance());
+  const play = (game: GameView, mode: GameMode) => {
+    // Opened inside the click (no pop-up blocker), sent to the game when the launch answers. When the member
+    // closes it, the balance and the rounds are read again.
+    const opened = openGameWindow(`sb_game_${game.game_code}`, () => {
+      void refreshBalance();
+      void queryClient.invalidateQueries({ queryKey: ['account', 'games'] });
+    });
     launch.mutate(
       {
         product: lobby.product,
@@ -89,17 +95,20 @@ export function LobbyPage() {
       },
       {
         onSuccess: (reply) => {
-          if (popup && !popup.closed) popup.location.href = reply.url;
+          if (opened && !opened.popup.closed) opened.popup.location.href = reply.url;
+          // A blocked pop-up: the game opens here, and the provider's lobby link comes back.
           else window.location.assign(reply.url);
           if (mode === 'real') setMemory(rememberPlayed(accountId, game.game_code));
         },
-        onError: () => popup?.close(),
+        // A game already playing in its window keeps playing; a window opened for this launch goes.
+        onError: () => {
+          if (opened && !opened.reused) opened.popup.close();
+        },
       },
     );
   };
 
   const productOff = account?.info.features?.live_casino === false && lobby.product === 'live_casino';
-  const launchError = launch.error;
   const tabs = (['games', 'rounds'] as const).map((key) => ({ key, label: t(`games.tabs.${key}`) }));
   const views = (['all', 'favourites', 'recent'] as const).map((key) => ({
     key,
@@ -117,12 +126,19 @@ export function LobbyPage() {
         <>
           <Tabs items={tabs} value={tab} onChange={setTab} label={t('games.title')} idPrefix="lobby" />
           {tab === 'rounds' ? (
-            <RoundsPanel product={lobby.product} currency={account?.info.currency ?? ''} />
+            <>
+              <RoundsPanel product={lobby.product} />
+              <p>
+                <Link to={`${PATHS.gameReport}?product=${lobby.product}`} data-testid="open-game-report">
+                  {t('games.fullReport')}
+                </Link>
+              </p>
+            </>
           ) : (
             <>
-              {launchError && (
+              {launch.error && (
                 <p role="alert" className={styles.error} data-testid="launch-error">
-                  {describeError(t, launchError)}
+                  {describeError(t, launch.error)}
                 </p>
               )}
               <QueryView query={query} isEmpty={(reply) => reply.games.length === 0} empty={t('games.none')}>
@@ -160,7 +176,7 @@ export function LobbyPage() {
                           <option value="">{t('games.allCategories')}</option>
                           {categories.map((item) => (
                             <option key={item} value={item}>
-                              {item}
+                              {categoryLabel(t, item)}
                             </option>
                           ))}
                         </select>
@@ -191,7 +207,11 @@ export function LobbyPage() {
                     </div>
                     {games.length === 0 ? (
                       <p className="sb-empty" role="status" data-testid="no-games">
-                        {t('games.noMatch')}
+                        {view === 'favourites'
+                          ? t('games.noFavourites')
+                          : view === 'recent'
+                            ? t('games.noRecent')
+                            : t('games.noMatch')}
                       </p>
                     ) : (
                       <ul className={styles.grid}>

@@ -1,34 +1,37 @@
-import type { GameListReply, GameProduct, GameReportReply, LaunchGameReply } from '@sb/contract';
+import type { GameMode, GamePlatform, GameProduct } from '@sb/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { post } from '../../shared/api/client';
+import { call } from '../../shared/api/client';
 import { sessionBody, useSession } from '../../shared/session/store';
+import type { DayRange } from '../../shared/ui/DateRange';
 import { launchCallOf, reportCallOf } from './lobbies';
 
 const useLoggedIn = () => useSession((state) => state.account !== null);
+
+/** Rounds per page of the game report. */
+export const REPORT_PAGE_SIZE = 20;
 
 /** A lobby's games and providers (GameList), kept fresh while the lobby is open. */
 export function useGameList(product: GameProduct) {
   return useQuery({
     queryKey: ['games', 'list', product],
-    queryFn: ({ signal }) => post<GameListReply>('GameList', { ...sessionBody(), product }, { signal }),
+    queryFn: ({ signal }) => call('GameList', { ...sessionBody(), product }, { signal }),
     enabled: useLoggedIn(),
     staleTime: 60_000,
     refetchInterval: 5 * 60_000,
   });
 }
 
-/** The member's rounds of a product in a date range (slots / livecasino), paged. */
-export function useGameReport(
-  product: GameProduct,
-  range: { start_date: string; end_date: string },
-  page: number,
-) {
+/**
+ * The member's rounds of a product in a range of betting days (slots / livecasino), paged. Keyed under
+ * ['account'], so the member's balance and bet pushes refresh an open report.
+ */
+export function useGameReport(product: GameProduct, range: DayRange, page: number) {
   return useQuery({
     queryKey: ['account', 'games', 'report', product, range, page],
     queryFn: ({ signal }) =>
-      post<GameReportReply>(
+      call(
         reportCallOf(product),
-        { ...sessionBody(), ...range, product, page, page_size: 20 },
+        { ...sessionBody(), ...range, product, page, page_size: REPORT_PAGE_SIZE },
         { signal },
       ),
     enabled: useLoggedIn(),
@@ -40,10 +43,10 @@ export function useGameReport(
 export function launchGame(input: {
   product: GameProduct;
   game_code: string;
-  mode: 'real' | 'fun';
+  mode: GameMode;
   lang: string;
-  platform: 'desktop' | 'mobile';
-}): Promise<LaunchGameReply> {
+  platform: GamePlatform;
+}) {
   const { product, ...body } = input;
-  return post<LaunchGameReply>(launchCallOf(product), { ...sessionBody(), ...body });
+  return call(launchCallOf(product), { ...sessionBody(), ...body });
 }

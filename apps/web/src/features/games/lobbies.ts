@@ -44,3 +44,60 @@ export function launchCallOf(product: GameProduct): 'LaunchGame' | 'launchslotga
 export function reportCallOf(product: GameProduct): 'livecasino' | 'slots' {
   return product === 'live_casino' ? 'livecasino' : 'slots';
 }
+
+/** The products a member has rounds of, in the report's order, with the lobby whose name they carry. */
+export const REPORT_PRODUCTS = [
+  { product: 'slots', route: 'slots' },
+  { product: 'live_casino', route: 'casino' },
+  { product: 'fishing', route: 'fishing' },
+  { product: 'others', route: 'others' },
+] as const satisfies readonly { product: GameProduct; route: string }[];
+
+export const isReportProduct = (value: string | null): value is (typeof REPORT_PRODUCTS)[number]['product'] =>
+  REPORT_PRODUCTS.some((item) => item.product === value);
+
+/** The categories the lobbies translate (the provider's own words otherwise): 'Video Slots' -> video_slots. */
+export const KNOWN_CATEGORIES = ['video_slots', 'live_baccarat', 'fishing', 'roulette'] as const;
+export type KnownCategory = (typeof KNOWN_CATEGORIES)[number];
+
+export function categoryKey(category: string): KnownCategory | null {
+  const key = category
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
+  return (KNOWN_CATEGORIES as readonly string[]).includes(key) ? (key as KnownCategory) : null;
+}
+
+export interface LobbyFilter {
+  /** '' = every provider. */
+  provider: string;
+  /** '' = every category. */
+  category: string;
+  search: string;
+  view: 'all' | 'favourites' | 'recent';
+}
+
+/**
+ * The tiles a lobby shows: the provider's and category's games whose name holds the search text (any case);
+ * favourites and recently played keep the member's own order (most recent first).
+ */
+export function filterGames<
+  G extends { game_code: string; name: string; provider: string; category: string },
+>(
+  games: readonly G[],
+  filter: LobbyFilter,
+  memory: { favourites: readonly string[]; recent: readonly string[] },
+): G[] {
+  const needle = filter.search.trim().toLowerCase();
+  const order =
+    filter.view === 'recent' ? memory.recent : filter.view === 'favourites' ? memory.favourites : null;
+  const chosen = games.filter(
+    (game) =>
+      (!filter.provider || game.provider === filter.provider) &&
+      (!filter.category || game.category === filter.category) &&
+      (!needle || game.name.toLowerCase().includes(needle)) &&
+      (!order || order.includes(game.game_code)),
+  );
+  return order ? chosen.sort((a, b) => order.indexOf(a.game_code) - order.indexOf(b.game_code)) : chosen;
+}

@@ -99,6 +99,8 @@ function handle(accountId: string, message: PushMessage): void {
       void refreshBalance();
       return;
     case 'balance':
+      // A provider game's bet or win (the seamless wallet pushes after each): an open game report follows.
+      void queryClient.invalidateQueries({ queryKey: ['account', 'games'] });
       if (typeof message.balance === 'string') {
         queryClient.setQueryData<Balance>(balanceKey(accountId), {
           balance: message.balance,

@@ -8,11 +8,7 @@ export const useLoggedIn = () => useSession((state) => state.account !== null);
 /** Rows per page of the account lists (the server allows 1 to 200, default 50). */
 export const PAGE_SIZE = 50;
 
-/** A range of betting days (GMT+8, YYYY-MM-DD) as the statement calls take it. */
-export interface DayRange {
-  start_date: string;
-  end_date: string;
-}
+export type { DayRange } from '../../../shared/ui/DateRange';
 
 /**
  * One account call with the session and its parameters; `select` maps the typed reply. Keyed under

@@ -15,9 +15,9 @@ import {
 } from '../api/bet-lists';
 import { PAGE_SIZE, type DayRange } from '../api/request';
 import { Amount, BetTable, LegLine } from '../BetTable';
-import { DateRangeFields } from '../DateRange';
+import { DateRangeFields } from '../../../shared/ui/DateRange';
 import { useBetLabels } from '../labels';
-import { Pager } from '../Pager';
+import { Pager } from '../../../shared/ui/Pager';
 import styles from '../account.module.css';
 
 type Tab = 'running' | 'waiting' | 'void' | 'settled' | 'cancelled';

@@ -8,8 +8,8 @@ import type { StatementDay } from '../api/bets';
 import { PAGE_SIZE, type DayRange } from '../api/request';
 import { useDailyStatement, useDayAdjustments, useSettledBets } from '../api/statement';
 import { Amount, BetTable } from '../BetTable';
-import { DateRangeFields } from '../DateRange';
-import { Pager } from '../Pager';
+import { DateRangeFields } from '../../../shared/ui/DateRange';
+import { Pager } from '../../../shared/ui/Pager';
 import styles from '../account.module.css';
 
 /** The day's deposits, withdrawals and adjustments (adjustment with working_date), when there are any. */

@@ -10,7 +10,7 @@ import { PAGE_SIZE } from '../api/request';
 import { useSystemTickets, useTicketCombinations, useTicketMatches } from '../api/system-parlays';
 import { Amount, LegList } from '../BetTable';
 import { useBetLabels } from '../labels';
-import { Pager } from '../Pager';
+import { Pager } from '../../../shared/ui/Pager';
 import { SYSTEM_PICKS, fullCover, systemFolds } from './folds';
 import styles from '../account.module.css';
 

@@ -1,7 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import type { DayRange } from './api/request';
 
-/** From / to betting days; the statement calls take at most 93 days. */
+/** A range of betting days (GMT+8, YYYY-MM-DD) as the statement and report calls take it. */
+export interface DayRange {
+  start_date: string;
+  end_date: string;
+}
+
+/** From / to betting days; the statement and game report calls take at most 93 days. */
 export function DateRangeFields({
   range,
   onChange,
