@@ -91,6 +91,37 @@ describe('game lobby in a browser', () => {
     await round.waitFor({ timeout: 15_000 });
     await page.screenshot({ path: artifactPath('games-lobby-rounds.png') });
 
+    // The game report from the account menu: the same round, its stake, win and net.
+    await page.getByTestId('account-menu').click();
+    await page.getByTestId('nav-menu-gamereport').click();
+    await page.waitForURL(/\/info\/gamereport/);
+    const reported = page.locator(
+      `[data-testid="game-report"] [data-testid="game-round"][data-game="${SLOT}"]`,
+    );
+    await reported.first().waitFor({ timeout: 15_000 });
+    expect(await reported.count()).toBe(1);
+    expect(amountOf(await reported.getByTestId('round-stake').textContent())).toBe(1);
+    expect(amountOf(await reported.getByTestId('round-win').textContent())).toBeCloseTo(win, 2);
+    expect(amountOf(await reported.getByTestId('round-net').textContent())).toBeCloseTo(win - 1, 2);
+    await page.screenshot({ path: artifactPath('games-report.png') });
+
+    await page.getByTestId('logout-button').first().click();
+    await expect.poll(() => game.isClosed(), { timeout: 10_000 }).toBe(true);
+  });
+
+  it('the same routes on a phone: the fishing lobby fits the screen and opens its game', async () => {
+    const page = await loggedInPage(browser, server.url, '/fishing', 'demomyr', { width: 390 });
+    await page.getByTestId('game-tile').first().waitFor({ timeout: 30_000 });
+    // Nothing wider than the phone's screen: no sideways scrolling.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.screenshot({ path: artifactPath('games-lobby-fishing-phone.png'), fullPage: true });
+    const code = await page.getByTestId('game-tile').first().getAttribute('data-game');
+    const [game] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByTestId(`demo-${code ?? ''}`).click(),
+    ]);
+    await game.waitForURL(/\/play\//, { timeout: 15_000 });
+    expect(new URL(game.url()).origin).toBe(sim.url);
     await page.getByTestId('logout-button').first().click();
     await expect.poll(() => game.isClosed(), { timeout: 10_000 }).toBe(true);
   });

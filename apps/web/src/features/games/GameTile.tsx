@@ -29,6 +29,9 @@ export function GameTile({
         <GameArt code={game.game_code} name={game.name} />
         {game.hot && <span className={`${styles.badge} ${styles.hot}`}>{t('games.hot')}</span>}
         {game.new && <span className={`${styles.badge} ${styles.fresh}`}>{t('games.new')}</span>}
+        <span className={styles.playCue} aria-hidden="true">
+          ▶
+        </span>
         {game.maintenance && <span className={styles.maintenance}>{t('games.maintenance')}</span>}
       </button>
       <div className={styles.caption}>

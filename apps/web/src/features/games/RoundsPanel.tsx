@@ -36,54 +36,66 @@ export function RoundsPanel({ product }: { product: GameProduct }) {
       <QueryView query={query} isEmpty={(reply) => reply.rows.length === 0} empty={t('games.noRounds')}>
         {(reply) => (
           <>
-            <table className="sb-table" data-testid="game-rounds">
-              <caption className="sb-visually-hidden">{t('games.rounds')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('games.time')}</th>
-                  <th scope="col">{t('games.game')}</th>
-                  <th scope="col">{t('games.stake')}</th>
-                  <th scope="col">{t('games.win')}</th>
-                  <th scope="col">{t('games.net')}</th>
-                  <th scope="col">{t('games.status')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {reply.rows.map((row) => (
-                  <tr key={row.round_id} data-testid="game-round" data-game={row.game_code}>
-                    <td data-label={t('games.time')}>{format.dateTime(row.bet_time)}</td>
-                    <td data-label={t('games.game')}>{row.game_name}</td>
-                    <td data-label={t('games.stake')} data-testid="round-stake">
-                      {format.money(row.stake)}
-                    </td>
-                    <td data-label={t('games.win')} data-testid="round-win">
-                      {format.money(row.win)}
-                    </td>
-                    <td
-                      data-label={t('games.net')}
-                      className={Number(row.net) < 0 ? 'sb-negative' : undefined}
-                      data-testid="round-net"
-                    >
-                      {format.money(row.net)}
-                    </td>
-                    <td data-label={t('games.status')}>{t(`games.roundStatus.${row.status}`)}</td>
+            <div className={styles.tableWrap}>
+              <table className={styles.table} data-testid="game-rounds">
+                <caption className="sb-visually-hidden">{t('games.rounds')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('games.time')}</th>
+                    <th scope="col">{t('games.game')}</th>
+                    <th scope="col" className={styles.num}>
+                      {t('games.stake')}
+                    </th>
+                    <th scope="col" className={styles.num}>
+                      {t('games.win')}
+                    </th>
+                    <th scope="col" className={styles.num}>
+                      {t('games.net')}
+                    </th>
+                    <th scope="col">{t('games.status')}</th>
                   </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <th scope="row" colSpan={2}>
-                    {t('common.total')} ({currency})
-                  </th>
-                  <td data-label={t('games.stake')}>{format.money(reply.total.stake)}</td>
-                  <td data-label={t('games.win')}>{format.money(reply.total.win)}</td>
-                  <td data-label={t('games.net')} data-testid="rounds-total-net">
-                    {format.money(reply.total.net)}
-                  </td>
-                  <td />
-                </tr>
-              </tfoot>
-            </table>
+                </thead>
+                <tbody>
+                  {reply.rows.map((row) => (
+                    <tr key={row.round_id} data-testid="game-round" data-game={row.game_code}>
+                      <td data-label={t('games.time')}>{format.dateTime(row.bet_time)}</td>
+                      <td data-label={t('games.game')}>{row.game_name}</td>
+                      <td data-label={t('games.stake')} className={styles.num} data-testid="round-stake">
+                        {format.money(row.stake)}
+                      </td>
+                      <td data-label={t('games.win')} className={styles.num} data-testid="round-win">
+                        {format.money(row.win)}
+                      </td>
+                      <td
+                        data-label={t('games.net')}
+                        className={Number(row.net) < 0 ? `${styles.num} ${styles.negative}` : styles.num}
+                        data-testid="round-net"
+                      >
+                        {format.money(row.net)}
+                      </td>
+                      <td data-label={t('games.status')}>{t(`games.roundStatus.${row.status}`)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+                <tfoot>
+                  <tr>
+                    <th scope="row" colSpan={2}>
+                      {t('common.total')} ({currency})
+                    </th>
+                    <td data-label={t('games.stake')} className={styles.num}>
+                      {format.money(reply.total.stake)}
+                    </td>
+                    <td data-label={t('games.win')} className={styles.num}>
+                      {format.money(reply.total.win)}
+                    </td>
+                    <td data-label={t('games.net')} className={styles.num} data-testid="rounds-total-net">
+                      {format.money(reply.total.net)}
+                    </td>
+                    <td />
+                  </tr>
+                </tfoot>
+              </table>
+            </div>
             <Pager
               page={reply.page}
               pageSize={REPORT_PAGE_SIZE}
