@@ -68,6 +68,55 @@ describe('StatementPage (dailystatement, sportsbook, parlaybetdetails)', () => {
     expect(text(total)).toContain('9,954.87');
   });
 
+  it("shows the day's provider games, 4D, mini games and tournament lines, and the row adds up", async () => {
+    signIn();
+    mockFetch({
+      '/api/dailystatement': () =>
+        dailyStatementReply([
+          statementDay({
+            opening_balance: '1000.00',
+            settled_amount: '15.00',
+            commission: '0.50',
+            adjustment: '0.00',
+            game_win_loss: '-12.50',
+            lottery: '3.00',
+            mini_game: '-1.00',
+            tournament: '5.00',
+            closing_balance: '1010.00',
+          }),
+        ]),
+    });
+    renderWithProviders(<StatementPage />, { route: '/info/statement' });
+    const day = await screen.findByTestId('statement-day-2026-11-22');
+    const cell = (key: string) => text(within(day).getByTestId(`day-${key}`));
+    expect(cell('games')).toBe('-12.50');
+    expect(cell('lottery')).toBe('3.00');
+    expect(cell('miniGame')).toBe('-1.00');
+    expect(cell('tournament')).toBe('5.00');
+    const headers = within(screen.getByTestId('statement-table'))
+      .getAllByRole('columnheader')
+      .map((th) => text(th));
+    expect(headers).toEqual(
+      expect.arrayContaining(['Casino & games', '4D Lottery', 'Mini Games', 'Tournament']),
+    );
+    // opening + win/loss + commission + adjustment + games + 4D + mini games + tournament = closing
+    const parts = [
+      'opening',
+      'winLoss',
+      'commission',
+      'adjustment',
+      'games',
+      'lottery',
+      'miniGame',
+      'tournament',
+    ];
+    const sum = parts.reduce(
+      (total, key) => total + Math.round(Number(cell(key).replace(/,/g, '')) * 100),
+      0,
+    );
+    expect(sum).toBe(Math.round(Number(cell('closing').replace(/,/g, '')) * 100));
+  });
+
   it('opens a day: its settled bets by working_date, a parlay’s legs from parlaybetdetails', async () => {
     signIn();
     const fetch = mockFetch({
