@@ -31,7 +31,7 @@ describeEachDatabase(
       }
     });
 
-    it('describes requests and replies from the contract (betcheck, results, messages)', async () => {
+    it('describes requests and replies from the contract (betcheck, results, messages, games)', async () => {
       const document = (
         await env().app.inject({ method: 'GET', url: '/openapi.json' })
       ).json<OpenApiDocument>();
@@ -41,6 +41,9 @@ describeEachDatabase(
       expect(replies).toContain('max_per_match_left');
       expect(JSON.stringify(document.paths['/api/matchresult']?.post?.responses)).toContain('league_name');
       expect(JSON.stringify(document.paths['/api/personallist']?.post?.responses)).toContain('"read"');
+      expect(JSON.stringify(document.paths['/api/GameList']?.post?.responses)).toContain('provider_name');
+      expect(JSON.stringify(document.paths['/api/launchslotgame']?.post?.requestBody)).toContain('game_code');
+      expect(JSON.stringify(document.paths['/api/livecasino']?.post?.responses)).toContain('total_rows');
     });
 
     it('serves a readable page of the document, with nothing fetched from elsewhere', async () => {
