@@ -1,5 +1,6 @@
 import type { Executor, Trx } from '../../db/types';
 import { AppError } from '../../lib/app-error';
+import { bulkLedger, type BulkTransfer } from './bulk';
 import { HOUSE_ACCOUNTS, type HouseAccountKind, type TransferKind } from './kinds';
 import { ledgerRepository as repo } from './repository';
 import { assertSystemTransferId, storedTransferId, type TransferIdInput } from './transfer-ids';
@@ -151,6 +152,48 @@ export class LedgerService {
       { accountId: house, amount: -toMember, kept: false },
     ]);
     return { transferId: input.transferId, replayed: false };
+  }
+
+  /**
+   * Many member movements in one set-wise write (the wallet's batches): each exactly what `moveMember` would
+   * write, by the batch path. The caller holds the row locks of every member's available account already
+   * (it read the balances it decided on under them), so nothing here waits. A transfer id recorded before
+   * as another movement throws and the caller's transaction rolls back.
+   */
+  async moveMembers(
+    trx: Trx,
+    moves: readonly {
+      transferId: string;
+      kind: TransferKind;
+      direction: 'in' | 'out';
+      ownerPk: string;
+      currency: string;
+      amount: bigint;
+      account: HouseAccountKind;
+      ref: string;
+    }[],
+  ): Promise<void> {
+    const transfers: BulkTransfer[] = [];
+    for (const move of moves) {
+      assertPositive(move.amount);
+      assertSystemTransferId(move.transferId);
+      const house = await this.houseAccount(trx, move.account, move.currency);
+      const available = await this.memberAccount(trx, move.ownerPk, MEMBER_AVAILABLE, move.currency);
+      const toMember = move.direction === 'in' ? move.amount : -move.amount;
+      transfers.push({
+        transferId: move.transferId,
+        kind: move.kind,
+        ownerPk: move.ownerPk,
+        currency: move.currency,
+        amount: move.amount,
+        ref: move.ref,
+        entries: [
+          { accountId: available, amount: toMember, kept: true },
+          { accountId: house, amount: -toMember, kept: false },
+        ],
+      });
+    }
+    await bulkLedger.write(trx, transfers, { accountsLocked: true });
   }
 
   /**
