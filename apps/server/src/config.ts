@@ -101,8 +101,12 @@ const envSchema = z.object({
   GAME_SESSION_TTL_MINUTES: z.coerce.number().int().min(1).max(10_080).default(720),
   /** Rounds left open this long are closed by the platform (their bets stand as lost). */
   GAME_ROUND_CLOSE_HOURS: z.coerce.number().min(0.01).max(10_000).default(48),
-  /** Wallet lanes (parallel batches, each a connection at a time) and the bounds of a lane's batch and queue. */
-  WALLET_LANES: z.coerce.number().int().min(1).max(64).default(4),
+  /**
+   * Wallet lanes (parallel batches, each on one connection at a time) and the bounds of a lane's batch and queue.
+   * Two lanes: the bench answered faster with 1-2 big batches at a time than with 4-16 smaller ones competing
+   * for the same two cores.
+   */
+  WALLET_LANES: z.coerce.number().int().min(1).max(64).default(2),
   WALLET_BATCH_MAX: z.coerce.number().int().min(1).max(1_000).default(128),
   WALLET_QUEUE_MAX: z.coerce.number().int().min(1).max(100_000).default(4_096),
   /** Tournament rooms (rules.md decision 11): the operator's fee on paid rooms, in basis points. */
