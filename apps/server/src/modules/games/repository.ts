@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Selectable } from 'kysely';
 import type { GameTable, GameTransactionTable } from '../../db/schema';
 import type { Executor, Trx } from '../../db/types';
+import type { MemberMovesFragment } from '../ledger/fragments';
 import type { ProviderGame } from './adapters/adapter';
 
 export type GameRow = Selectable<GameTable> & { studio_name: string; studio_enabled: boolean };
@@ -58,6 +59,14 @@ export interface RoundKeyParts {
   accountPk: string;
 }
 
+/** A member as read inside a JSON document (money and times as text). */
+type JsonMember = Omit<SessionMember, 'given_credit' | 'available' | 'outstanding' | 'session_expires_at'> & {
+  given_credit: string;
+  available: string;
+  outstanding: string;
+  session_expires_at: string;
+};
+
 /** A dedupe record as read inside a JSON document (ids and amounts as text). */
 type JsonTransaction = Omit<GameTransactionRow, 'amount' | 'created_at'> & {
   amount: string;
@@ -108,8 +117,14 @@ const SESSION_MEMBER_JOINS = sql`join accounts a on a.id = s.account_pk
   join ledger_accounts la on coalesce(la.owner_pk, 0) = a.id and la.kind = 'available'
     and la.currency = s.currency`;
 
-/** Money as bigint whichever driver read it. */
-function sessionMember(row: SessionMember): SessionMember {
+/** Money as bigint whichever driver (or JSON) read it. */
+function sessionMember(
+  row: Omit<SessionMember, 'given_credit' | 'available' | 'outstanding'> & {
+    given_credit: bigint | string;
+    available: bigint | string;
+    outstanding: bigint | string;
+  },
+): SessionMember {
   return {
     ...row,
     given_credit: BigInt(row.given_credit),
@@ -342,37 +357,46 @@ export const gamesRepository = {
   // ---- wallet batches (wallet-batch.ts) ----
 
   /**
-   * The members behind a batch's session tokens, each account and available balance row locked FOR UPDATE in
-   * the ledger account's id order (the order every ledger writer locks in, so batches and bets never deadlock).
+   * What a batch decides on, in one statement: the members behind its session tokens, each account and
+   * available balance row locked FOR UPDATE in the ledger account's id order (the order every ledger writer
+   * locks in, so batches and bets never deadlock), the stored replies of its request ids and the dedupe
+   * records of its transaction ids. The records are read in the statement's snapshot, taken before any lock
+   * wait: a member's calls take one lane, so only another process's call can be missed, and its insert then
+   * conflicts and the batch's calls run again alone (wallet.ts).
    */
-  async lockSessionMembers(
+  async lockBatch(
     trx: Trx,
-    sessions: readonly { walletProvider: string; token: string }[],
-  ): Promise<WalletMember[]> {
-    if (sessions.length === 0) return [];
-    const result = await sql<WalletMember>`
-      select ${SESSION_MEMBER_COLUMNS}
-      from unnest(${sessions.map((q) => q.walletProvider)}::text[], ${sessions.map((q) => q.token)}::text[])
-        as q(provider, token)
-      join game_sessions s on s.token = q.token and s.wallet_provider = q.provider
-      ${SESSION_MEMBER_JOINS}
-      order by la.id
-      for update of a, la`.execute(trx);
-    return result.rows.map(sessionMember);
-  },
-
-  /**
-   * The stored replies of these request ids and the dedupe records of these transaction ids. Read after the
-   * members' locks are held, so a call of the same member committed meanwhile is seen.
-   */
-  async walletRecords(
-    ex: Executor,
-    requests: readonly { walletProvider: string; uuid: string }[],
-    transactions: readonly { walletProvider: string; uuid: string }[],
-  ): Promise<{ requests: StoredRequest[]; transactions: GameTransactionRow[] }> {
-    // One statement, amounts as text inside the JSON (a JSON number would lose a large bigint's digits).
-    const result = await sql<{ requests: StoredRequest[] | null; transactions: JsonTransaction[] | null }>`
+    input: {
+      sessions: readonly { walletProvider: string; token: string }[];
+      requests: readonly { walletProvider: string; uuid: string }[];
+      transactions: readonly { walletProvider: string; uuid: string }[];
+    },
+  ): Promise<{ members: WalletMember[]; requests: StoredRequest[]; transactions: GameTransactionRow[] }> {
+    const { sessions, requests, transactions } = input;
+    // JSON carries bigints and times as text (a JSON number would lose a large bigint's digits).
+    const result = await sql<{
+      members: JsonMember[] | null;
+      requests: StoredRequest[] | null;
+      transactions: JsonTransaction[] | null;
+    }>`
+      with m as materialized (
+        select ${SESSION_MEMBER_COLUMNS}, la.id as la_id
+        from unnest(${sessions.map((q) => q.walletProvider)}::text[], ${sessions.map((q) => q.token)}::text[])
+          as q(provider, token)
+        join game_sessions s on s.token = q.token and s.wallet_provider = q.provider
+        ${SESSION_MEMBER_JOINS}
+        order by la.id
+        for update of a, la
+      )
       select
+        (select json_agg(json_build_object('session_provider', m.session_provider,
+            'session_token', m.session_token, 'session_game_pk', m.session_game_pk,
+            'session_currency', m.session_currency, 'session_expires_at', m.session_expires_at,
+            'account_pk', m.account_pk, 'account_id', m.account_id, 'state', m.state, 'features', m.features,
+            'member_type', m.member_type, 'given_credit', m.given_credit::text, 'currency', m.currency,
+            'available', m.available::text, 'outstanding', m.outstanding::text, 'upline', m.upline)
+            order by m.la_id)
+          from m) as members,
         (select json_agg(json_build_object('wallet_provider', r.wallet_provider, 'request_uuid', r.request_uuid,
             'status', r.status, 'token', r.token))
           from game_requests r
@@ -386,9 +410,12 @@ export const gamesRepository = {
           from game_transactions t
           join unnest(${transactions.map((q) => q.walletProvider)}::text[],
             ${transactions.map((q) => q.uuid)}::text[]) as q(provider, uuid)
-            on t.wallet_provider = q.provider and t.transaction_uuid = q.uuid) as transactions`.execute(ex);
+            on t.wallet_provider = q.provider and t.transaction_uuid = q.uuid) as transactions`.execute(trx);
     const row = result.rows[0];
     return {
+      members: (row?.members ?? []).map((member) =>
+        sessionMember({ ...member, session_expires_at: new Date(member.session_expires_at) }),
+      ),
       requests: row?.requests ?? [],
       transactions: (row?.transactions ?? []).map((t) => ({
         ...t,
@@ -411,11 +438,14 @@ export const gamesRepository = {
       transactions: readonly (NewTransaction & { roundKey: RoundKeyParts | null })[];
       states: readonly { walletProvider: string; transactionUuid: string; state: string }[];
       requests: readonly { walletProvider: string; requestUuid: string; status: string }[];
+      /** The ledger's movements of the batch, its own SQL (ledger/fragments.ts). */
+      money: MemberMovesFragment;
     },
-  ): Promise<number> {
-    const { rounds, transactions: txs, states, requests } = batch;
-    const result = await sql<{ inserted: string }>`
-      with r as (
+  ): Promise<{ records: number; transfers: number }> {
+    const { rounds, transactions: txs, states, requests, money } = batch;
+    const result = await sql<{ inserted: string; transfers: string }>`
+      with ${money.ctes},
+      r as (
         insert into game_rounds (wallet_provider, round, account_pk, game_pk, currency, stake, win, bets, status,
           closed_at)
         select v.provider, v.round, v.account_pk, v.game_pk, v.currency, v.stake, v.win, v.bets,
@@ -466,9 +496,10 @@ export const gamesRepository = {
         on conflict do nothing
         returning 1
       )
-      select (select count(*) from t)::text as inserted, (select count(*) from s) as states,
-        (select count(*) from q) as requests`.execute(trx);
-    return Number(result.rows[0]?.inserted ?? 0);
+      select (select count(*) from t)::text as inserted, ${money.written}::text as transfers,
+        (select count(*) from s) as states, (select count(*) from q) as requests`.execute(trx);
+    const row = result.rows[0];
+    return { records: Number(row?.inserted ?? 0), transfers: Number(row?.transfers ?? 0) };
   },
 
   /** Adds a batch's stakes, wins and bets to its rounds and closes those the provider closed; their ids by key. */

@@ -190,7 +190,11 @@ export class WalletBatch {
       shrinking.map(([, change]) => change),
     );
     if (shrunk.size < shrinking.length) throw new Error('wallet batch: a rolled-back round is missing');
-    const inserted = await repo.writeBatch(trx, {
+    const money = await ctx.ledger.memberMoves(
+      trx,
+      this.moves.map((move) => ({ ...move, account: HOUSE_ACCOUNTS.games })),
+    );
+    const written = await repo.writeBatch(trx, {
       rounds: changes.filter(([, change]) => change.stake >= 0n).map(([, change]) => change),
       transactions: this.fresh.map((t) => ({
         walletProvider: t.walletProvider,
@@ -208,13 +212,11 @@ export class WalletBatch {
       })),
       states: [...this.states.values()],
       requests: this.answered,
+      money,
     });
     // Another member's call took one of these ids meanwhile: nothing of this batch may stand.
-    if (inserted < this.fresh.length) throw new DuplicateTransaction();
-    await ctx.ledger.moveMembers(
-      trx,
-      this.moves.map((move) => ({ ...move, account: HOUSE_ACCOUNTS.games })),
-    );
+    if (written.records < this.fresh.length) throw new DuplicateTransaction();
+    if (written.transfers !== money.expected) throw new Error('wallet batch: a movement was recorded before');
   }
 
   private changeRound(

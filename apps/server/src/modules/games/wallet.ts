@@ -174,12 +174,14 @@ export class WalletService {
       (s) => `${s.walletProvider}\u0000${s.token}`,
     );
     const { replies, moved } = await this.ctx.db.transaction().execute(async (trx) => {
-      const locked = await repo.lockSessionMembers(trx, sessions);
-      const stored = await repo.walletRecords(
-        trx,
-        calls.map((c) => ({ walletProvider: c.provider, uuid: c.input.request_uuid })),
-        calls.flatMap((c) => transactionUuidsOf(c).map((uuid) => ({ walletProvider: c.provider, uuid }))),
-      );
+      const stored = await repo.lockBatch(trx, {
+        sessions,
+        requests: calls.map((c) => ({ walletProvider: c.provider, uuid: c.input.request_uuid })),
+        transactions: calls.flatMap((c) =>
+          transactionUuidsOf(c).map((uuid) => ({ walletProvider: c.provider, uuid })),
+        ),
+      });
+      const locked = stored.members;
       const batch = new WalletBatch(stored);
       const balances = new Map(locked.map((m) => [m.account_pk, { available: m.available, moved: false }]));
       const bySession = new Map(locked.map((m) => [`${m.session_provider}\u0000${m.session_token}`, m]));

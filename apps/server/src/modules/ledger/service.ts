@@ -1,6 +1,6 @@
 import type { Executor, Trx } from '../../db/types';
 import { AppError } from '../../lib/app-error';
-import { bulkLedger, type BulkTransfer } from './bulk';
+import { memberMovesFragment, type MemberMovesFragment } from './fragments';
 import { HOUSE_ACCOUNTS, type HouseAccountKind, type TransferKind } from './kinds';
 import { ledgerRepository as repo } from './repository';
 import { assertSystemTransferId, storedTransferId, type TransferIdInput } from './transfer-ids';
@@ -155,12 +155,11 @@ export class LedgerService {
   }
 
   /**
-   * Many member movements in one set-wise write (the wallet's batches): each exactly what `moveMember` would
-   * write, by the batch path. The caller holds the row locks of every member's available account already
-   * (it read the balances it decided on under them), so nothing here waits. A transfer id recorded before
-   * as another movement throws and the caller's transaction rolls back.
+   * Many member movements as the ledger's fragment of its caller's one statement (the wallet's batches; see
+   * fragments.ts memberMovesFragment): each exactly what `moveMember` would write. The caller holds the row
+   * locks of every member's available account already (it read the balances it decided on under them).
    */
-  async moveMembers(
+  async memberMoves(
     trx: Trx,
     moves: readonly {
       transferId: string;
@@ -172,28 +171,19 @@ export class LedgerService {
       account: HouseAccountKind;
       ref: string;
     }[],
-  ): Promise<void> {
-    const transfers: BulkTransfer[] = [];
+  ): Promise<MemberMovesFragment> {
+    const transfers = [];
     for (const move of moves) {
       assertPositive(move.amount);
       assertSystemTransferId(move.transferId);
-      const house = await this.houseAccount(trx, move.account, move.currency);
-      const available = await this.memberAccount(trx, move.ownerPk, MEMBER_AVAILABLE, move.currency);
-      const toMember = move.direction === 'in' ? move.amount : -move.amount;
       transfers.push({
-        transferId: move.transferId,
-        kind: move.kind,
-        ownerPk: move.ownerPk,
-        currency: move.currency,
-        amount: move.amount,
-        ref: move.ref,
-        entries: [
-          { accountId: available, amount: toMember, kept: true },
-          { accountId: house, amount: -toMember, kept: false },
-        ],
+        ...move,
+        houseAccount: await this.houseAccount(trx, move.account, move.currency),
+        memberAccount: await this.memberAccount(trx, move.ownerPk, MEMBER_AVAILABLE, move.currency),
+        toMember: move.direction === 'in' ? move.amount : -move.amount,
       });
     }
-    await bulkLedger.write(trx, transfers, { accountsLocked: true });
+    return memberMovesFragment(transfers);
   }
 
   /**
