@@ -226,13 +226,8 @@ export class WalletService {
   ): WalletStatus {
     const { provider, input, amount, game } = call;
     const existing = batch.transaction(provider, input.transaction_uuid);
-    if (existing) {
-      const same =
-        existing.kind === 'bet' &&
-        sameContent(existing, member, input.round, game) &&
-        existing.amount === amount;
-      return same ? (existing.status as WalletStatus) : 'RS_ERROR_DUPLICATE_TRANSACTION';
-    }
+    if (existing)
+      return replayOf(existing, { kind: 'bet', amount, reference: null }, member, input.round, game);
     if (member.session_expires_at.getTime() <= this.ctx.now().getTime()) return 'RS_ERROR_TOKEN_EXPIRED';
     if (!game || game.wallet_provider !== provider) return 'RS_ERROR_INVALID_GAME';
     if (input.currency !== member.session_currency || member.currency !== member.session_currency)
@@ -268,14 +263,8 @@ export class WalletService {
   ): WalletStatus {
     const { provider, input, amount, game } = call;
     const existing = batch.transaction(provider, input.transaction_uuid);
-    if (existing) {
-      const same =
-        existing.kind === 'win' &&
-        sameContent(existing, member, input.round, game) &&
-        existing.amount === amount &&
-        existing.referenceUuid === input.reference_transaction_uuid;
-      return same ? (existing.status as WalletStatus) : 'RS_ERROR_DUPLICATE_TRANSACTION';
-    }
+    const asked = { kind: 'win' as const, amount, reference: input.reference_transaction_uuid };
+    if (existing) return replayOf(existing, asked, member, input.round, game);
     if (!game || game.wallet_provider !== provider) return 'RS_ERROR_INVALID_GAME';
     if (input.currency !== member.session_currency) return 'RS_ERROR_WRONG_CURRENCY';
     const bet = batch.transaction(provider, input.reference_transaction_uuid);
@@ -310,13 +299,8 @@ export class WalletService {
   ): WalletStatus {
     const { provider, input, game } = call;
     const existing = batch.transaction(provider, input.transaction_uuid);
-    if (existing) {
-      const same =
-        existing.kind === 'rollback' &&
-        sameContent(existing, member, input.round, game) &&
-        existing.referenceUuid === input.reference_transaction_uuid;
-      return same ? (existing.status as WalletStatus) : 'RS_ERROR_DUPLICATE_TRANSACTION';
-    }
+    const asked = { kind: 'rollback' as const, amount: null, reference: input.reference_transaction_uuid };
+    if (existing) return replayOf(existing, asked, member, input.round, game);
     if (!game || game.wallet_provider !== provider) return 'RS_ERROR_INVALID_GAME';
     const bet = batch.transaction(provider, input.reference_transaction_uuid);
     if (bet && bet.accountPk !== member.account_pk) return 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST';
@@ -481,16 +465,24 @@ function toMinor(amount: number): bigint | null {
   return units % UNITS_PER_MINOR === 0n ? units / UNITS_PER_MINOR : null;
 }
 
-function sameContent(
+/**
+ * A transaction id seen before: the same call again (kind, member, round, game, amount where it has one and
+ * the referenced id) gets the stored status; anything else under that id is a duplicate.
+ */
+function replayOf(
   existing: KnownTransaction,
+  asked: { kind: KnownTransaction['kind']; amount: bigint | null; reference: string | null },
   member: MemberView,
   round: string,
   game: GameRow | undefined,
-): boolean {
-  return (
+): WalletStatus {
+  const same =
+    existing.kind === asked.kind &&
     existing.accountPk === member.account_pk &&
     existing.round === round &&
     game !== undefined &&
-    existing.gamePk === game.id
-  );
+    existing.gamePk === game.id &&
+    (asked.amount === null || existing.amount === asked.amount) &&
+    existing.referenceUuid === asked.reference;
+  return same ? (existing.status as WalletStatus) : 'RS_ERROR_DUPLICATE_TRANSACTION';
 }

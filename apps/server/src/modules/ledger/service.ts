@@ -33,6 +33,18 @@ interface Leg {
   kept: boolean;
 }
 
+/** A movement between a member's available balance and a house roll-up account (games, tournaments). */
+export interface MemberMove {
+  transferId: string;
+  kind: TransferKind;
+  direction: 'in' | 'out';
+  ownerPk: string;
+  currency: string;
+  amount: bigint;
+  account: HouseAccountKind;
+  ref?: string;
+}
+
 /** A credit or debit between a member and its upline side (cash, the upline's credit line or the house). */
 interface UplineMovement<K> {
   /** A caller's own id ({callerPk, id}) is stored in the callers' namespace (see transfer-ids.ts). */
@@ -120,19 +132,7 @@ export class LedgerService {
    * gives it. The transfer id is the idempotency key: the same id with the same kind, amount, member and
    * currency is a replay (nothing moves), with anything else it is refused.
    */
-  async moveMember(
-    trx: Trx,
-    input: {
-      transferId: string;
-      kind: TransferKind;
-      direction: 'in' | 'out';
-      ownerPk: string;
-      currency: string;
-      amount: bigint;
-      account: HouseAccountKind;
-      ref?: string;
-    },
-  ): Promise<TransferResult> {
+  async moveMember(trx: Trx, input: MemberMove): Promise<TransferResult> {
     assertPositive(input.amount);
     const header = {
       kind: input.kind,
@@ -161,16 +161,7 @@ export class LedgerService {
    */
   async memberMoves(
     trx: Trx,
-    moves: readonly {
-      transferId: string;
-      kind: TransferKind;
-      direction: 'in' | 'out';
-      ownerPk: string;
-      currency: string;
-      amount: bigint;
-      account: HouseAccountKind;
-      ref: string;
-    }[],
+    moves: readonly (MemberMove & { ref: string })[],
   ): Promise<MemberMovesFragment> {
     const transfers = [];
     for (const move of moves) {
