@@ -33,7 +33,7 @@ export type BackofficeResolver = (token: string | undefined) => Promise<AccountR
  * the caller; none of them reads a header. Register it before any route.
  */
 export function backofficeAccess(app: FastifyInstance, ctx: AppContext, resolve: BackofficeResolver): void {
-  app.addHook('preHandler', async (request) => {
+  const check = async (request: FastifyRequest) => {
     const role = request.routeOptions.config.backoffice;
     if (!role) return;
     try {
@@ -53,6 +53,13 @@ export function backofficeAccess(app: FastifyInstance, ctx: AppContext, resolve:
       );
       throw error;
     }
+  };
+  // Attached to the back-office routes only (those with a role), so no member call pays for the hook.
+  app.addHook('onRoute', (route) => {
+    const role = (route.config as { backoffice?: unknown } | undefined)?.backoffice;
+    if (!role) return;
+    const own = route.preHandler;
+    route.preHandler = [check, ...(own === undefined ? [] : Array.isArray(own) ? own : [own])];
   });
 }
 

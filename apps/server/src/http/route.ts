@@ -130,8 +130,19 @@ function callerKey(body: unknown, request: FastifyRequest): string {
 
 /** The rate-limit key of calls presenting this token (a hash: the limit store never holds a token). */
 export function tokenLimitKey(token: string): string {
-  return `t:${createHash('sha256').update(token).digest('base64url').slice(0, 24)}`;
+  // Remembered: a member's every call presents the same token, and hashing it each time was measurable.
+  let key = limitKeys.get(token);
+  if (key === undefined) {
+    key = `t:${createHash('sha256').update(token).digest('base64url').slice(0, 24)}`;
+    if (limitKeys.size >= LIMIT_KEYS_MAX) limitKeys.clear();
+    limitKeys.set(token, key);
+  }
+  return key;
 }
+
+/** Tokens whose limit key is remembered, at most (then forgotten all at once and learnt again). */
+const LIMIT_KEYS_MAX = 50_000;
+const limitKeys = new Map<string, string>();
 
 export function bearerToken(authorization: string | undefined): string | undefined {
   return authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() || undefined : undefined;
