@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import type { AppContext } from '../context';
 import type { AccountRow } from '../db/schema';
 import { AppError } from '../lib/app-error';
+import { tokenBrand } from '../lib/security';
+import { hostBrand } from './brand';
 import type { RecordedCall } from './registry';
 import { bearerToken, registerCall, type ReplyOf, type Success } from './route';
 
@@ -37,7 +39,14 @@ export function backofficeAccess(app: FastifyInstance, ctx: AppContext, resolve:
     const role = request.routeOptions.config.backoffice;
     if (!role) return;
     try {
-      const caller = await resolve(bearerToken(request.headers.authorization));
+      const token = bearerToken(request.headers.authorization);
+      // A back-office session of another brand's host is no session here (as for members).
+      const issuedOn = token === undefined ? null : tokenBrand(token);
+      const brand = hostBrand(request);
+      if (issuedOn !== null && brand !== undefined && issuedOn !== brand.id) {
+        throw new AppError('unauthenticatedUser', { httpStatus: 401 });
+      }
+      const caller = await resolve(token);
       if (role === 'operator' && caller.level !== 'operator') {
         throw new AppError('forbiddenAccess', { httpStatus: 403 });
       }

@@ -5,6 +5,8 @@ import type { z } from 'zod';
 import type { AppContext } from '../context';
 import type { RecordedCall } from './registry';
 import { AppError } from '../lib/app-error';
+import { tokenBrand } from '../lib/security';
+import { hostBrand } from './brand';
 import { validationError } from './reply';
 
 export type Success<T extends object> = T & { statusdesc?: 'success' | 'no_changes' };
@@ -105,9 +107,24 @@ async function admit<S extends z.ZodType>(
   const parsed = schema.safeParse(request.body ?? {});
   if (!parsed.success) throw validationError(parsed.error);
   const body = parsed.data;
+  refuseOtherBrandsToken(body, request);
   const hits = await ctx.limits.hit(`req:${callerKey(body, request)}`, 1_000);
   if (hits > ctx.config.requestsPerSecond) throw new AppError('requestLimit', { httpStatus: 429 });
   return body;
+}
+
+/**
+ * A member session issued on another brand's host is no session here: refused as one that does not exist,
+ * before anything is read, so nothing of brand A is reachable on brand B's host with A's token.
+ */
+function refuseOtherBrandsToken(body: unknown, request: FastifyRequest): void {
+  if (typeof body !== 'object' || body === null || !('session_token' in body)) return;
+  const token = body.session_token;
+  if (typeof token !== 'string') return;
+  const issuedOn = tokenBrand(token);
+  const brand = hostBrand(request);
+  if (issuedOn !== null && brand !== undefined && issuedOn !== brand.id)
+    throw new AppError('session_not_exists');
 }
 
 /**
