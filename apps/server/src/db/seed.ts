@@ -43,7 +43,7 @@ export const JADE_BRAND = {
   settings: {
     ...DEFAULT_BRAND_SETTINGS,
     theme: 'dark' as const,
-    colours: { primary: '#0f7b5f', accent: '#d4af37' },
+    colours: { primary: '#6a2c91', accent: '#d4af37' },
     default_language: 'th' as const,
     languages: ['th' as const, 'en' as const, 'vi' as const, 'cn' as const],
     default_odds_type: 4,

@@ -3,7 +3,7 @@ import { BRAND_PRODUCTS, LANGUAGES, brandSettings, type BrandSettings } from '@s
 /** A brand's settings where the operator set nothing: the platform as one deployment served it. */
 export const DEFAULT_BRAND_SETTINGS: BrandSettings = {
   theme: 'light',
-  colours: { primary: '#0b5fff', accent: '#f5a623' },
+  colours: { primary: '#0d6b58', accent: '#f2b01e' },
   default_language: 'en',
   languages: [...LANGUAGES],
   default_odds_type: 1,
