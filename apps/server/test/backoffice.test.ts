@@ -398,9 +398,12 @@ describeEachDatabase('backoffice calls', (env) => {
         ['jade', false],
       ]);
       const jade = brands.find((b) => b.code === 'jade')?.id;
-      expect(members.filter((m) => m.brand_id === jade).map((m) => m.account_id).sort()).toEqual(
-        ['jadeag', 'jadema', 'jadeop', 'jadesh', 'jadesr', 'jadess', 'jadethb', 'jadeusd'].sort(),
-      );
+      expect(
+        members
+          .filter((m) => m.brand_id === jade)
+          .map((m) => m.account_id)
+          .sort(),
+      ).toEqual(['jadeag', 'jadema', 'jadeop', 'jadesh', 'jadesr', 'jadess', 'jadethb', 'jadeusd'].sort());
       expect((await env().ctx.ledger.verify(env().ctx.db)).ok).toBe(true);
     });
   });
