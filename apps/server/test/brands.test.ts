@@ -121,6 +121,16 @@ describeEachDatabase('brands served per host (white label)', (env) => {
     expect(JSON.stringify(demoMarquee.body)).not.toContain('Only for Jade');
   });
 
+  it("members are created in their brand's currencies only", async () => {
+    await ready(env());
+    const jadeOp = await boLoginOn(env().app, 'jadeop', JADE_HOST);
+    const base = { password: 'Demo1234', parent_id: 'jadeag', commission_rate: '0' };
+    const myr = await jadeOp.call('createaccount', { ...base, account_id: 'jademyr', currency: 'MYR' });
+    expect(myr.body.statusdesc).toBe('currencyNotSupported');
+    const thb = await jadeOp.call('createaccount', { ...base, account_id: 'jadethb2', currency: 'THB' });
+    expect(thb.body.statusdesc, JSON.stringify(thb.body)).toBe('success');
+  });
+
   it('an operator edits a brand and creates one: live at once, without a restart', async () => {
     await ready(env());
     const platform = await boLoginOn(env().app, 'demoop', DEMO_HOST);

@@ -158,6 +158,30 @@ describeEachDatabase(
       ]);
     });
 
+    it("another brand's members neither see nor join a room", async () => {
+      const s = await scene(env());
+      await env().services.brands.refresh();
+      const usd = await bettor(env(), 'demousd');
+      const roomid = await createRoom(s, usd, {});
+      const jadeHost = { host: 'jade.localhost' };
+      const login = await call(
+        env().app,
+        '/api/authlogin',
+        { account_id: 'jadeusd', password: 'Demo1234' },
+        jadeHost,
+      );
+      const token = (login.body.member_profile as { player_info: [{ session_token: string }] }).player_info[0]
+        .session_token;
+      const jade = { account_id: 'jadeusd', session_token: token };
+      const listed = await call(env().app, '/tournament/roomlist', { ...jade }, jadeHost);
+      expect(listed.body.status, JSON.stringify(listed.body)).toBe('1');
+      expect(listed.body.total_rows).toBe(0);
+      const sameBrand = await s.room(usd, 'roomlist', {});
+      expect(sameBrand.body.total_rows).toBe(1);
+      const joined = await call(env().app, '/tournament/roomjoin', { ...jade, roomid }, jadeHost);
+      expect(joined.body.statusdesc).toBe('roomNotExists');
+    });
+
     it('keeps private rooms behind their PIN and gives each member one', async () => {
       const s = await scene(env());
       const [a, b, c] = s.members as [Member, Member, Member];

@@ -96,10 +96,18 @@ export const tournamentRepository = {
     return Number(row.n);
   },
 
+  /** The brand of a room (its owner's). */
+  async roomBrand(ex: Executor, ownerPk: string): Promise<number | undefined> {
+    const row = await ex.selectFrom('accounts').select('brand_id').where('id', '=', ownerPk).executeTakeFirst();
+    return row?.brand_id;
+  },
+
   async listRooms(
     ex: Executor,
     filter: {
       memberPk: string;
+      /** Rooms of this brand only (by the owner's brand): members never see another brand's rooms. */
+      brandId: number;
       currency: string;
       types: number[];
       statuses: string[];
@@ -114,6 +122,7 @@ export const tournamentRepository = {
       .innerJoin('accounts as o', 'o.id', 'r.owner_pk')
       .selectAll('r')
       .select('o.account_id as owner_account_id')
+      .where('o.brand_id', '=', filter.brandId)
       .where('r.currency', '=', filter.currency)
       .where('r.type', 'in', filter.types)
       .where('r.status', 'in', filter.statuses);

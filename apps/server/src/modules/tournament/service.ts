@@ -182,6 +182,9 @@ export class TournamentService {
     await this.ctx.db.transaction().execute(async (trx) => {
       const room = await repo.findRoom(trx, body.roomid, true);
       if (!room || room.is_virtual !== virtual) throw new AppError('roomNotExists');
+      // Another brand's room does not exist for this member.
+      if ((await repo.roomBrand(trx, String(room.owner_pk))) !== account.brand_id)
+        throw new AppError('roomNotExists');
       this.assertJoinable(room);
       if (room.currency !== account.currency) throw new AppError('currencyNotSupported');
       if (room.type === 2) {
@@ -237,6 +240,7 @@ export class TournamentService {
     const statuses = body.status === '10' ? ['A', '4', '0', '3', '1', '2'] : [body.status];
     const { rows, total } = await repo.listRooms(this.ctx.db, {
       memberPk,
+      brandId: session.account.brand_id,
       currency: session.account.currency ?? '',
       types: TYPE_FILTER[body.type_filter],
       statuses,

@@ -2,6 +2,7 @@ import { CALLS } from '@sb/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { boCall } from '../../http/backoffice';
+import { AppError } from '../../lib/app-error';
 import { hostBrand } from '../../http/brand';
 import { bearerToken, postCall } from '../../http/route';
 import type { UplineService } from './service';
@@ -20,9 +21,14 @@ export function uplineRoutes(app: FastifyInstance, ctx: AppContext, upline: Upli
     await upline.logout(bearerToken(request.headers.authorization));
     return {};
   });
-  boCall(app, ctx, CALLS.bo_createaccount, 'upline', async (caller, body) => ({
-    account: await upline.createAccount(caller, body),
-  }));
+  boCall(app, ctx, CALLS.bo_createaccount, 'upline', async (caller, body, request) => {
+    // A member plays in one of its brand's currencies (the caller's session is of this host's brand).
+    const currencies = hostBrand(request)?.settings.currencies;
+    if (body.currency !== undefined && currencies !== undefined && !currencies.includes(body.currency)) {
+      throw new AppError('currencyNotSupported', { field: 'currency' });
+    }
+    return { account: await upline.createAccount(caller, body) };
+  });
   boCall(app, ctx, CALLS.bo_setstate, 'upline', (caller, body) => upline.setState(caller, body).then(done));
   boCall(app, ctx, CALLS.bo_deposit, 'upline', async (caller, body) => ({
     account: await upline.deposit(caller, body),
