@@ -84,6 +84,13 @@ describe('two brands from one deployment in a browser', () => {
     expect(demoKeys.some((key) => key.startsWith('sb_'))).toBe(true);
     expect(demoKeys.some((key) => key.startsWith('wl_'))).toBe(false);
 
+    // The brand's own word on the rules page: its help text and support contact.
+    await jade.goto(`${jadeUrl}/info/rules`);
+    await jade.getByTestId('brand-help').waitFor({ timeout: 30_000 });
+    expect(await jade.getByTestId('brand-help').textContent()).toContain('support@jade.example');
+    await jade.goto(`${jadeUrl}/desktop`);
+    await jade.getByTestId('nav-desktop').waitFor({ timeout: 30_000 });
+
     await demo.screenshot({ path: artifactPath('brand-demo.png') });
     await jade.screenshot({ path: artifactPath('brand-jade.png') });
   });

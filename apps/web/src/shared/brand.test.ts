@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BrandView } from '@sb/contract';
-import { applyBrandToDocument, brandLanguages, offers, routeOffered } from './brand';
+import { applyBrandToDocument, brandHelp, brandLanguages, offers, routeOffered } from './brand';
 import { brandDefaults, pageBrand, resetPageBrand } from './config';
 import { storageKey } from './storage';
 
@@ -81,5 +81,13 @@ describe('the brand of the page', () => {
     expect(document.title).toBe('Jade Sports Betting Platform');
     expect(document.documentElement.style.getPropertyValue('--brand')).toBe('#6a2c91');
     expect(document.documentElement.dataset.brand).toBe('jade');
+  });
+
+  it("gives the brand's help text in the language asked, else English, with its support contact", () => {
+    servePageFor({ ...JADE, settings: { ...JADE.settings, help: { en: 'Read me', th: 'อ่านฉัน' } } });
+    expect(brandHelp('th')).toEqual({ name: 'Jade', text: 'อ่านฉัน', contact: 'support@jade.example' });
+    expect(brandHelp('vi')?.text).toBe('Read me');
+    servePageFor(null);
+    expect(brandHelp('en')).toBeNull();
   });
 });

@@ -64,3 +64,11 @@ export const routeOffered = (path: string): boolean => {
   const product = productOfPath(path);
   return product === null || offers(product);
 };
+
+/** The brand's own help text in a language (English where it has none in that one), and its support contact. */
+export function brandHelp(language: string): { name: string; text: string; contact: string } | null {
+  const brand = pageBrand();
+  if (!brand) return null;
+  const help = brand.settings.help as Partial<Record<string, string>>;
+  return { name: brand.name, text: help[language] ?? help.en ?? '', contact: brand.settings.support_contact };
+}

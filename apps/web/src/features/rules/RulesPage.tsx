@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { brandHelp } from '../../shared/brand';
 import styles from './rules.module.css';
 
 /** The sections of the platform's betting rules; the texts live in each language's locale. */
@@ -13,15 +14,27 @@ export const RULE_SECTIONS = [
   'limits',
 ] as const;
 
-/** /info/rules: the platform's betting rules in the member's language. */
+/** /info/rules: the brand's own word (help text, support contact), then the platform's betting rules. */
 export function RulesPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const brand = brandHelp(i18n.language);
   return (
     <article className={`sb-card ${styles.rules}`} aria-labelledby="rules-title">
       <h1 id="rules-title" className="sb-card__title">
         {t('rules.title')}
       </h1>
       <p className="sb-muted">{t('rules.intro')}</p>
+      {brand && (brand.text || brand.contact) ? (
+        <aside
+          className={styles.section}
+          aria-label={t('rules.brandNotice', { brand: brand.name })}
+          data-testid="brand-help"
+        >
+          <h2>{t('rules.brandNotice', { brand: brand.name })}</h2>
+          {brand.text ? <p>{brand.text}</p> : null}
+          {brand.contact ? <p>{t('rules.support', { contact: brand.contact })}</p> : null}
+        </aside>
+      ) : null}
       <nav aria-label={t('rules.contents')}>
         <ol className={styles.toc}>
           {RULE_SECTIONS.map((section) => (
