@@ -98,7 +98,11 @@ export const tournamentRepository = {
 
   /** The brand of a room (its owner's). */
   async roomBrand(ex: Executor, ownerPk: string): Promise<number | undefined> {
-    const row = await ex.selectFrom('accounts').select('brand_id').where('id', '=', ownerPk).executeTakeFirst();
+    const row = await ex
+      .selectFrom('accounts')
+      .select('brand_id')
+      .where('id', '=', ownerPk)
+      .executeTakeFirst();
     return row?.brand_id;
   },
 
