@@ -84,7 +84,8 @@ describeEachDatabase('feed adapters', (env) => {
     expect(result?.goals.length).toBe((result?.ft?.[0] ?? 0) + (result?.ft?.[1] ?? 0));
     if ((result?.goals.length ?? 0) > 0) expect(sawGoalSuspension).toBe(true);
     expect(snapshot.marketsOf(upcoming.id)).toEqual([]);
-  });
+    // 131 ticks of a full soccer book: minutes on a loaded two-core machine.
+  }, 240_000);
 
   it('prices basketball in play (handicap on the rest of the game, total moved by the score) and lists corners as a child', async () => {
     const basketball = sportById(2);
