@@ -153,7 +153,7 @@ export async function createServices(
 /** Builds the HTTP app around a ready context: API, backoffice, health, and the built web app. */
 export async function buildApp(
   ctx: AppContext,
-  options: { logger?: boolean; webDist?: string } = {},
+  options: { logger?: boolean; webDist?: string; backofficeDist?: string } = {},
 ): Promise<{
   app: FastifyInstance;
   services: Services;
@@ -230,7 +230,24 @@ export async function buildApp(
   if (hasWeb) {
     await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: ['index.html'] });
   }
+  // The back-office app (apps/backoffice, built with base '/bo-app/') under its own path; its calls stay at /bo.
+  const backofficeDist = options.backofficeDist;
+  const hasBackoffice = backofficeDist !== undefined && existsSync(backofficeDist);
+  if (hasBackoffice) {
+    await app.register(fastifyStatic, {
+      root: backofficeDist,
+      prefix: '/bo-app/',
+      wildcard: false,
+      index: ['index.html'],
+      decorateReply: !hasWeb,
+    });
+    app.get('/bo-app', (_request, reply) => reply.redirect('/bo-app/'));
+  }
   app.setNotFoundHandler((request, reply) => {
+    // History-mode routing of the back office: any GET under /bo-app/ is one of its screens.
+    if (hasBackoffice && request.method === 'GET' && request.url.startsWith('/bo-app/')) {
+      return reply.type('text/html').sendFile('index.html', backofficeDist);
+    }
     const isApi = /^\/(api|bo|ws|tournament)(\/|$)/.test(request.url);
     // History-mode routing: any other GET is a screen of the web app.
     if (!isApi && hasWeb && request.method === 'GET') return reply.type('text/html').sendFile('index.html');
