@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FEATURES, MEMBER_STATES, type BoMemberRow, type MemberState } from '@sb/contract';
 import { BoApiError, boPost, transferId } from '../../shared/api';
 import { formatMoney, isAmount, rateFromPercent } from '../../shared/money';
+import { BetLimitsForm } from './BetLimitsForm';
 
 type Action = () => Promise<unknown>;
 
@@ -170,6 +171,18 @@ export function MemberEditor({ row, onClose }: { row: BoMemberRow; onClose: () =
             </span>
           ))}
         </div>
+      )}
+      {isMember && (
+        <BetLimitsForm
+          onSave={(limit) =>
+            typeof limit === 'string'
+              ? setNotice({
+                  ok: false,
+                  text: limit === 'amount' ? t('edit.badAmount') : t('edit.limitOrder'),
+                })
+              : run.mutate(() => boPost('bo_setbetlimits', { account_id: id, limits: [limit] }))
+          }
+        />
       )}
       <div className="row">
         <label>

@@ -104,4 +104,26 @@ describe('members and downline', () => {
     fireEvent.click(screen.getByTestId('bo-edit-deposit'));
     await waitFor(() => expect(api.callsTo('/bo/deposit')).toHaveLength(1));
   });
+
+  it('sets a member’s bet limits inside the order min ≤ max ≤ max payout', async () => {
+    signedIn();
+    const api = mockFetch({
+      '/bo/memberlist': list([member('m1')]),
+      '/bo/setbetlimits': () => ({ status: '1', statusdesc: 'success' }),
+    });
+    renderScreen(<MembersScreen />);
+    fireEvent.click(await screen.findByTestId('bo-edit-m1'));
+    fireEvent.change(screen.getByTestId('bo-limit-min'), { target: { value: '10' } });
+    fireEvent.change(screen.getByTestId('bo-limit-max'), { target: { value: '500' } });
+    fireEvent.change(screen.getByTestId('bo-limit-max_payout'), { target: { value: '100' } });
+    fireEvent.click(screen.getByTestId('bo-limit-save'));
+    expect(screen.getByTestId('bo-edit-notice').textContent).toContain('max payout');
+    fireEvent.change(screen.getByTestId('bo-limit-max_payout'), { target: { value: '2000' } });
+    fireEvent.click(screen.getByTestId('bo-limit-save'));
+    await waitFor(() => expect(api.callsTo('/bo/setbetlimits')).toHaveLength(1));
+    expect(api.callsTo('/bo/setbetlimits')[0]?.body).toEqual({
+      account_id: 'm1',
+      limits: [{ id: '0', min: '10', max: '500', max_payout: '2000' }],
+    });
+  });
 });
