@@ -97,4 +97,31 @@ describe('risk and trading desk', () => {
     await waitFor(() => expect(api.callsTo('/bo/trade/cancelbet')[0]?.body).toEqual({ ref_no: 'R123' }));
     confirm.mockRestore();
   });
+
+  it('sets a daily payout cap and lists the caps', async () => {
+    signedIn();
+    let caps = [{ sport_id: 0, currency: 'MYR', cap: '100000.00' }];
+    const api = mockFetch({
+      '/bo/liability': book,
+      '/bo/trade/payoutcaps': () => ({ status: '1', statusdesc: 'success', caps }),
+      '/bo/trade/setpayoutcap': (body) => {
+        caps = [
+          ...caps,
+          { sport_id: Number(body.sport_id), currency: String(body.currency), cap: String(body.cap) },
+        ];
+        return { status: '1', statusdesc: 'success' };
+      },
+    });
+    renderScreen(<RiskScreen />);
+    await waitFor(() => expect(screen.getByTestId('bo-caps').textContent).toContain('100,000.00'));
+    fireEvent.change(screen.getByTestId('bo-cap-sport'), { target: { value: '1' } });
+    fireEvent.change(screen.getByTestId('bo-cap-amount'), { target: { value: '50000' } });
+    fireEvent.click(screen.getByTestId('bo-cap-save'));
+    await waitFor(() => expect(screen.getByTestId('bo-caps').textContent).toContain('50,000.00'));
+    expect(api.callsTo('/bo/trade/setpayoutcap')[0]?.body).toEqual({
+      sport_id: 1,
+      currency: 'MYR',
+      cap: '50000',
+    });
+  });
 });

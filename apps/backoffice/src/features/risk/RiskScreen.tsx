@@ -5,6 +5,7 @@ import type { BoLiabilityReply } from '@sb/contract';
 import { BoApiError, boPost } from '../../shared/api';
 import { formatMoney, isNegative } from '../../shared/money';
 import { isOperator, useSession } from '../../shared/session';
+import { PayoutCaps } from './PayoutCaps';
 
 const REFRESH_MS = 5_000;
 
@@ -99,6 +100,7 @@ export function RiskScreen() {
           </button>
         </div>
       )}
+      <PayoutCaps />
       {book.isError && <p className="error">{t('errors.generic')}</p>}
       {book.data?.truncated && <p className="muted">{t('risk.truncated')}</p>}
       {book.data?.data.length === 0 && <p className="muted">{t('risk.none')}</p>}
