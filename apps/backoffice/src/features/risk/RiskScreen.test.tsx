@@ -16,7 +16,7 @@ const book = () => ({
       markets: [
         {
           market_id: 70,
-          kind: 'ah',
+          kind: 'hdp',
           period: 'ft',
           line: '-0.5',
           currency: 'MYR',
@@ -122,6 +122,21 @@ describe('risk and trading desk', () => {
       sport_id: 1,
       currency: 'MYR',
       cap: '50000',
+    });
+  });
+
+  it('overrides a price through the batch call', async () => {
+    signedIn();
+    const api = mockFetch({
+      '/bo/liability': book,
+      '/bo/trade/prices': () => ({ status: '1', statusdesc: 'success', applied: 1, rejected: [] }),
+    });
+    renderScreen(<RiskScreen />);
+    fireEvent.change(await screen.findByLabelText('Price h'), { target: { value: '1.85' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Set prices' }));
+    await waitFor(() => expect(api.callsTo('/bo/trade/prices')).toHaveLength(1));
+    expect(api.callsTo('/bo/trade/prices')[0]?.body).toEqual({
+      changes: [{ match_id: 7, kind: 'hdp', period: 'ft', line: '-0.5', prices: { h: '1.85' } }],
     });
   });
 });

@@ -6,6 +6,7 @@ import { BoApiError, boPost } from '../../shared/api';
 import { formatMoney, isNegative } from '../../shared/money';
 import { isOperator, useSession } from '../../shared/session';
 import { PayoutCaps } from './PayoutCaps';
+import { priceChange } from './prices';
 
 const REFRESH_MS = 5_000;
 
@@ -15,6 +16,7 @@ export function RiskScreen() {
   const level = useSession((s) => s.level);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const [refNo, setRefNo] = useState('');
+  const [prices, setPrices] = useState<Record<string, string>>({});
   const [result, setResult] = useState<{ matchId: number; home: string; away: string } | null>(null);
   const book = useQuery({
     queryKey: ['bo', 'liability'],
@@ -131,6 +133,26 @@ export function RiskScreen() {
             <button type="button" onClick={() => setResult({ matchId: match.match_id, home: '', away: '' })}>
               {t('risk.result')}
             </button>
+            <button
+              type="button"
+              onClick={() => {
+                const changes = match.markets.flatMap((market) => {
+                  const inputs = Object.fromEntries(
+                    market.outcomes.map((o) => [
+                      o.selection,
+                      prices[`${market.market_id}|${o.selection}`] ?? '',
+                    ]),
+                  );
+                  const change = priceChange(match.match_id, market, inputs);
+                  return change ? [change] : [];
+                });
+                if (changes.length === 0) return setNotice({ ok: false, text: t('risk.badPrice') });
+                act.mutate(() => boPost('trade_prices', { changes }));
+                setPrices({});
+              }}
+            >
+              {t('risk.setPrices')}
+            </button>
           </div>
           <div className="table-wrap">
             <table>
@@ -141,6 +163,7 @@ export function RiskScreen() {
                   <th className="num">{t('reports.bets')}</th>
                   <th className="num">{t('risk.stake')}</th>
                   <th className="num">{t('risk.bookIfWins')}</th>
+                  <th>{t('risk.price')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -155,6 +178,20 @@ export function RiskScreen() {
                       <td className="num">{formatMoney(outcome.stake)}</td>
                       <td className={`num ${isNegative(outcome.book_if_wins) ? 'loss' : 'win'}`}>
                         {formatMoney(outcome.book_if_wins)}
+                      </td>
+                      <td>
+                        <input
+                          inputMode="decimal"
+                          size={6}
+                          aria-label={`${t('risk.price')} ${outcome.selection}`}
+                          value={prices[`${market.market_id}|${outcome.selection}`] ?? ''}
+                          onChange={(e) =>
+                            setPrices({
+                              ...prices,
+                              [`${market.market_id}|${outcome.selection}`]: e.target.value,
+                            })
+                          }
+                        />
                       </td>
                     </tr>
                   )),
