@@ -21,7 +21,7 @@ export class BoApiError extends Error {
 const TIMEOUT_MS = 15_000;
 
 /** Codes after which the session is gone: the app returns to sign-in. */
-const SESSION_ENDED = new Set(['unauthenticatedUser', 'sessionExpired', 'invalidSession']);
+const SESSION_ENDED = new Set(['unauthenticatedUser', 'session_expired', 'account_inactive']);
 
 /**
  * POST a back-office call (path and request typed by the contract's CALLS) with the session's bearer token,
