@@ -7,6 +7,7 @@ import type { AppContext } from './context';
 import { errorEnvelope, handleError } from './http/reply';
 import { openApiRoutes } from './http/openapi';
 import { backofficeAccess } from './http/backoffice';
+import { serveBackofficeApp } from './http/backoffice-app';
 import { collectRoutes, type RegisteredRoute } from './http/registry';
 import { accountRoutes, APP_VERSION } from './modules/account/routes';
 import { AccountService } from './modules/account/service';
@@ -225,29 +226,14 @@ export async function buildApp(
   // The OpenAPI document of every route above (and any registered later, before the first request).
   openApiRoutes(app, routes, { title: ctx.config.brand, version: APP_VERSION });
 
+  // The back-office app under /bo-app/ (apps/backoffice); its calls are the /bo routes above.
+  await serveBackofficeApp(app, options.backofficeDist);
   const webDist = options.webDist;
   const hasWeb = webDist !== undefined && existsSync(webDist);
   if (hasWeb) {
     await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: ['index.html'] });
   }
-  // The back-office app (apps/backoffice, built with base '/bo-app/') under its own path; its calls stay at /bo.
-  const backofficeDist = options.backofficeDist;
-  const hasBackoffice = backofficeDist !== undefined && existsSync(backofficeDist);
-  if (hasBackoffice) {
-    await app.register(fastifyStatic, {
-      root: backofficeDist,
-      prefix: '/bo-app/',
-      wildcard: false,
-      index: ['index.html'],
-      decorateReply: !hasWeb,
-    });
-    app.get('/bo-app', (_request, reply) => reply.redirect('/bo-app/'));
-  }
   app.setNotFoundHandler((request, reply) => {
-    // History-mode routing of the back office: any GET under /bo-app/ is one of its screens.
-    if (hasBackoffice && request.method === 'GET' && request.url.startsWith('/bo-app/')) {
-      return reply.type('text/html').sendFile('index.html', backofficeDist);
-    }
     const isApi = /^\/(api|bo|ws|tournament)(\/|$)/.test(request.url);
     // History-mode routing: any other GET is a screen of the web app.
     if (!isApi && hasWeb && request.method === 'GET') return reply.type('text/html').sendFile('index.html');
