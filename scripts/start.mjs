@@ -66,6 +66,17 @@ children.push(
   }),
 );
 
+// Two brands from the one platform (white label): each host name is served its own brand.
+console.log(
+  [
+    '',
+    `  brand Demo  http://localhost:${platformPort}  (or ${platformUrl})  members demomyr, demousd, ... operator demoop`,
+    `  brand Jade  http://jade.localhost:${platformPort}  members jadethb, jadeusd  operator jadeop`,
+    '  password Demo1234 (*.localhost reaches this machine in any current browser, no setup needed)',
+    '',
+  ].join('\n'),
+);
+
 // Signals go to both; when one process ends, the other is stopped and npm start ends with its code.
 let exitCode = null;
 const stopAll = (signal) => {

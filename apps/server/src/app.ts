@@ -1,9 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Config } from './config';
 import type { AppContext } from './context';
+import { brandedPage, hostBrand } from './http/brand';
 import { errorEnvelope, handleError } from './http/reply';
 import { openApiRoutes } from './http/openapi';
 import { backofficeAccess } from './http/backoffice';
@@ -45,10 +47,13 @@ import { CRASH_CHANNEL, CrashEngine } from './modules/minigame/crash';
 import { minigameRoutes } from './modules/minigame/routes';
 import { MinigameService } from './modules/minigame/service';
 import { createJobs } from './jobs';
+import { brandRoutes } from './modules/brand/routes';
+import { BrandService } from './modules/brand/service';
 
 export interface Services {
   accounts: AccountService;
   upline: UplineService;
+  brands: BrandService;
   catalog: CatalogService;
   snapshot: MarketSnapshot;
   markets: MarketsService;
@@ -106,9 +111,13 @@ export async function createServices(
   const accounts = new AccountService(ctx);
   const fair = new FairService(ctx);
   const minigame = new MinigameService(ctx, accounts, fair);
+  const upline = new UplineService(ctx);
+  const brands = new BrandService(ctx, upline);
+  const unsubscribeBrands = await brands.start();
   const services: Services = {
     accounts,
-    upline: new UplineService(ctx),
+    upline,
+    brands,
     catalog: new CatalogService(ctx.db, ctx.bus, ctx.log),
     snapshot,
     markets: new MarketsService(snapshot, ctx.now),
@@ -147,6 +156,7 @@ export async function createServices(
       await unsubscribe();
       await unsubscribeMembers();
       await unsubscribeGames();
+      await unsubscribeBrands();
     },
   };
 }
@@ -189,6 +199,8 @@ export async function buildApp(
   app.addHook('onClose', stop);
 
   app.setErrorHandler(handleError);
+  // Every request's brand is its Host's (http/brand.ts): a map lookup, no hook.
+  app.decorate('brands', services.brands);
   // Before any route: the one hook that resolves and checks every back-office caller.
   backofficeAccess(app, ctx, (token) => services.upline.requireCaller(token));
   const securityHeaders = securityHeadersOf(ctx.config);
@@ -211,6 +223,7 @@ export async function buildApp(
   tournamentRoutes(app, ctx, services.tournament);
   lotteryRoutes(app, ctx, services);
   minigameRoutes(app, ctx, services);
+  brandRoutes(app, ctx, services.brands);
   fairRoutes(app, ctx, {
     fair: services.fair,
     accounts: services.accounts,
@@ -231,14 +244,24 @@ export async function buildApp(
   const webDist = options.webDist;
   const hasWeb = webDist !== undefined && existsSync(webDist);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: ['index.html'] });
+    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false });
+    // The page names its brand (title, theme, white-label mode, the brand itself): one build, many brands.
+    const page = brandedPage(readFileSync(join(webDist, 'index.html'), 'utf8'));
+    const sendPage = (request: FastifyRequest, reply: FastifyReply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(page(hostBrand(request)));
+    app.get('/', sendPage);
+    app.setNotFoundHandler((request, reply) => {
+      const isApi = /^\/(api|bo|ws|tournament)(\/|$)/.test(request.url);
+      // History-mode routing: any other GET is a screen of the web app.
+      if (!isApi && request.method === 'GET') return sendPage(request, reply);
+      return reply.status(404).send(errorEnvelope('not_found'));
+    });
+  } else {
+    app.setNotFoundHandler((_request, reply) => reply.status(404).send(errorEnvelope('not_found')));
   }
-  app.setNotFoundHandler((request, reply) => {
-    const isApi = /^\/(api|bo|ws|tournament)(\/|$)/.test(request.url);
-    // History-mode routing: any other GET is a screen of the web app.
-    if (!isApi && hasWeb && request.method === 'GET') return reply.type('text/html').sendFile('index.html');
-    return reply.status(404).send(errorEnvelope('not_found'));
-  });
   return { app, services, state, routes };
 }
 

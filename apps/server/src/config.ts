@@ -103,6 +103,14 @@ const envSchema = z.object({
   GAME_SESSION_TTL_MINUTES: z.coerce.number().int().min(1).max(10_080).default(720),
   /** Rounds left open this long are closed by the platform (their bets stand as lost). */
   GAME_ROUND_CLOSE_HOURS: z.coerce.number().min(0.01).max(10_000).default(48),
+  /**
+   * Wallet lanes (parallel batches, each on one connection at a time) and the bounds of a lane's batch and queue.
+   * Two lanes: the bench answered faster with 1-2 big batches at a time than with 4-16 smaller ones competing
+   * for the same two cores.
+   */
+  WALLET_LANES: z.coerce.number().int().min(1).max(64).default(2),
+  WALLET_BATCH_MAX: z.coerce.number().int().min(1).max(1_000).default(128),
+  WALLET_QUEUE_MAX: z.coerce.number().int().min(1).max(100_000).default(4_096),
   /** Tournament rooms (rules.md decision 11): the operator's fee on paid rooms, in basis points. */
   TOURNAMENT_OPERATOR_FEE_BPS: z.coerce.number().int().min(0).max(5000).default(1000),
   /** The prize the operator funds for a free room, in each currency (decimal). */
@@ -176,6 +184,7 @@ export interface Config {
     launchTokenTtlMs: number;
     sessionTtlMs: number;
     roundCloseMs: number;
+    walletBatching: { lanes: number; maxBatch: number; maxQueued: number };
   };
   feed: {
     adapters: ('simulator' | 'replay')[];
@@ -258,6 +267,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       launchTokenTtlMs: e.GAME_LAUNCH_TOKEN_TTL_SECONDS * 1000,
       sessionTtlMs: e.GAME_SESSION_TTL_MINUTES * 60_000,
       roundCloseMs: Math.round(e.GAME_ROUND_CLOSE_HOURS * 3_600_000),
+      walletBatching: { lanes: e.WALLET_LANES, maxBatch: e.WALLET_BATCH_MAX, maxQueued: e.WALLET_QUEUE_MAX },
     },
     feed: {
       adapters: e.FEED.split(',')

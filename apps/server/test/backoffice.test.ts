@@ -386,11 +386,24 @@ describeEachDatabase('backoffice calls', (env) => {
   });
 
   describe('seed', () => {
-    it('creates the demo brand, chain and members once', async () => {
+    it('creates the two demo brands, their chains and members once', async () => {
       await seeded(env());
       await seeded(env());
-      const members = await env().ctx.db.selectFrom('accounts').select(['account_id', 'level']).execute();
-      expect(members).toHaveLength(14);
+      const members = await env().ctx.db.selectFrom('accounts').select(['account_id', 'brand_id']).execute();
+      // Demo: operator, five levels, eight members; Jade: operator, five levels, two members.
+      expect(members).toHaveLength(22);
+      const brands = await env().ctx.db.selectFrom('brands').select(['id', 'code', 'is_default']).execute();
+      expect(brands.map((b) => [b.code, b.is_default]).sort()).toEqual([
+        ['demo', true],
+        ['jade', false],
+      ]);
+      const jade = brands.find((b) => b.code === 'jade')?.id;
+      expect(
+        members
+          .filter((m) => m.brand_id === jade)
+          .map((m) => m.account_id)
+          .sort(),
+      ).toEqual(['jadeag', 'jadema', 'jadeop', 'jadesh', 'jadesr', 'jadess', 'jadethb', 'jadeusd'].sort());
       expect((await env().ctx.ledger.verify(env().ctx.db)).ok).toBe(true);
     });
   });

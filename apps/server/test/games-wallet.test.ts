@@ -318,6 +318,80 @@ describeEachDatabase('games: seamless wallet conformance (decision table)', (env
     await expectBalance(env(), 0);
   });
 
+  it('a burst decided in batches answers each call as if alone: bets, their wins, replays, rollbacks', async () => {
+    const w = await ready(env());
+    const bets = Array.from({ length: 20 }, (_, i) => ({
+      ...w.base({ round: `B${i}` }),
+      transaction_uuid: `burst-b${i}`,
+      amount: units('10'),
+    }));
+    const wins = bets.map((bet, i) => ({
+      ...w.base({ round: bet.round, round_closed: true }),
+      transaction_uuid: `burst-w${i}`,
+      reference_transaction_uuid: bet.transaction_uuid,
+      amount: units(i % 2 === 0 ? '25' : '0'),
+    }));
+    // Rollbacks of bets that have not arrived yet (tombstones), then those bets: refused, never debited.
+    const rollbacks = Array.from({ length: 5 }, (_, i) => ({
+      ...w.base({ round: `T${i}` }),
+      transaction_uuid: `burst-r${i}`,
+      reference_transaction_uuid: `burst-t${i}`,
+    }));
+    const late = rollbacks.map((rollback, i) => ({
+      ...w.base({ round: rollback.round }),
+      transaction_uuid: `burst-t${i}`,
+      amount: units('10'),
+    }));
+    const calls = [
+      ...bets.map((body) => wallet(env(), 'bet', body)),
+      ...wins.map((body) => wallet(env(), 'win', body)),
+      // The same requests again, while the first ones are in flight: the first answer stands.
+      ...bets.map((body) => wallet(env(), 'bet', body)),
+      ...rollbacks.map((body) => wallet(env(), 'rollback', body)),
+    ];
+    const replies = await Promise.all(calls);
+    expect(replies.slice(0, 20).every((reply) => reply.status === 'RS_OK')).toBe(true);
+    expect(replies.slice(40, 60).every((reply) => reply.status === 'RS_OK')).toBe(true);
+    expect(replies.slice(60).every((reply) => reply.status === 'RS_OK')).toBe(true);
+    // A win that overtook its bet finds no bet; the provider sends it again and it pays then.
+    const paid = await Promise.all(
+      wins.map(async (body, i) => {
+        const first = replies[20 + i];
+        if (first?.status === 'RS_OK') return body.amount;
+        expect(first?.status).toBe('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
+        expect((await wallet(env(), 'win', { ...body, request_uuid: randomUUID() })).status).toBe('RS_OK');
+        return body.amount;
+      }),
+    );
+    const lateReplies = await Promise.all(late.map((body) => wallet(env(), 'bet', body)));
+    expect(lateReplies.every((reply) => reply.status === 'RS_ERROR_DUPLICATE_TRANSACTION')).toBe(true);
+    const won = paid.reduce((sum, amount) => sum + amount, 0);
+    await expectBalance(env(), START - 20 * units('10') + won);
+    // Each round carries its one bet and its win, closed by the win; a tombstone opens no round.
+    const rounds = await env()
+      .ctx.db.selectFrom('game_rounds')
+      .select(['round', 'stake', 'win', 'bets', 'status'])
+      .where('round', 'like', 'B%')
+      .execute();
+    expect(rounds).toHaveLength(20);
+    for (const round of rounds) {
+      const i = Number(round.round.slice(1));
+      expect({ ...round, stake: String(round.stake), win: String(round.win) }).toEqual({
+        round: round.round,
+        stake: '1000',
+        win: i % 2 === 0 ? '2500' : '0',
+        bets: 1,
+        status: 'closed',
+      });
+    }
+    const tombstoned = await env()
+      .ctx.db.selectFrom('game_rounds')
+      .select('id')
+      .where('round', 'like', 'T%')
+      .execute();
+    expect(tombstoned).toHaveLength(0);
+  });
+
   it('the same transaction id from two members at once: one debit, the other a duplicate', async () => {
     const a = await ready(env());
     const b = await walletSession(env(), 'demousd');

@@ -4,6 +4,7 @@ import { createBrowserRouter, matchRoutes } from 'react-router';
 import { App } from './app/App';
 import { routes } from './app/routes';
 import { wireSession } from './app/wiring';
+import { applyBrandToDocument } from './shared/brand';
 import { initI18n } from './shared/i18n';
 import { refreshProfile } from './shared/session/profile';
 import { useSession } from './shared/session/store';
@@ -11,6 +12,7 @@ import { persistLayout, useLayout } from './shared/settings/store';
 import './shared/ui/kit.css';
 
 async function start() {
+  applyBrandToDocument();
   persistLayout();
   wireSession();
   // A session kept from an earlier visit is checked once: an expired one ends here with the spec's dialog.

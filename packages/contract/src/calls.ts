@@ -28,6 +28,14 @@ import {
   boSetStateRequest,
 } from './backoffice';
 import {
+  boBrandListReply,
+  boBrandListRequest,
+  boBrandSaveReply,
+  boBrandSaveRequest,
+  brandReply,
+  brandRequest,
+} from './brands';
+import {
   betCheckMultiReply,
   betCheckMultiRequest,
   betCheckReply,
@@ -113,6 +121,15 @@ export const CALLS = {
   addsecondary: call('/api/addsecondary', addSecondaryRequest, undescribedReply, 'member', 'addsecondary'),
   bo_login: call('/bo/login', boLoginRequest, undescribedReply, 'bo', 'login'),
   bo_logout: call('/bo/logout', z.object({}), undescribedReply, 'bo', 'logout'),
+  brand: call('/api/brand', brandRequest, brandReply, 'member', 'the brand this host serves (no session)'),
+  bo_brand_list: call('/bo/brand/list', boBrandListRequest, boBrandListReply, 'bo', 'brands and their hosts'),
+  bo_brand_save: call(
+    '/bo/brand/save',
+    boBrandSaveRequest,
+    boBrandSaveReply,
+    'bo',
+    'create a brand with its operator, or change one (live at once)',
+  ),
   bo_createaccount: call(
     '/bo/createaccount',
     boCreateAccountRequest,

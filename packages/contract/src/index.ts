@@ -12,5 +12,6 @@ export * from './statement';
 export * from './games';
 export * from './tournament';
 export * from './own-games';
+export * from './brands';
 export * from './calls-spec';
 export * from './calls';

@@ -12,6 +12,7 @@ import * as m0009 from './migrations/0009_hardening';
 import * as m0010 from './migrations/0010_games';
 import * as m0011 from './migrations/0011_tournament';
 import * as m0012 from './migrations/0012_own_games';
+import * as m0013 from './migrations/0013_brands';
 
 /** Migrations are listed here, in order: no file-system scanning, so bundling and tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010_games': m0010,
   '0011_tournament': m0011,
   '0012_own_games': m0012,
+  '0013_brands': m0013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -16,7 +16,15 @@ export interface BrandTable {
   name: string;
   default_language: Defaulted<string>;
   theme: Defaulted<string>;
+  /** JSON of the contract's brandSettings (what is missing comes from the defaults). */
+  settings: Defaulted<string>;
+  is_default: Defaulted<boolean>;
   created_at: DefaultTimestamp;
+}
+
+export interface BrandHostTable {
+  host: string;
+  brand_id: number;
 }
 
 export interface AccountTable {
@@ -579,6 +587,7 @@ export interface Database {
   results: ResultTable;
   match_events: MatchEventTable;
   brands: BrandTable;
+  brand_hosts: BrandHostTable;
   accounts: AccountTable;
   bet_limits: BetLimitTable;
   sessions: SessionTable;

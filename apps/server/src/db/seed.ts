@@ -1,6 +1,9 @@
 import type { Currency } from '@sb/contract';
 import type { AppContext } from '../context';
 import { accountRepository } from '../modules/account/repository';
+import { brandRepository } from '../modules/brand/repository';
+import { DEFAULT_BRAND_SETTINGS } from '../modules/brand/defaults';
+import { BRANDS_CHANNEL } from '../modules/brand/service';
 import { gamesRepository } from '../modules/games/repository';
 import { UplineService } from '../modules/upline/service';
 
@@ -32,33 +35,104 @@ const DEMO_CHAIN = [
   { accountId: 'demoag', rate: '0.0030', share: '0.2000' },
 ];
 
+/** The second demo brand (white label) on its own host name: its own look, languages, currencies, products. */
+export const JADE_BRAND = {
+  code: 'jade',
+  name: 'Jade',
+  hosts: ['jade.localhost'],
+  settings: {
+    ...DEFAULT_BRAND_SETTINGS,
+    theme: 'dark' as const,
+    colours: { primary: '#6a2c91', accent: '#d4af37' },
+    default_language: 'th' as const,
+    languages: ['th' as const, 'en' as const, 'vi' as const, 'cn' as const],
+    default_odds_type: 4,
+    currencies: ['THB', 'USD'],
+    sports_order: [1, 5, 2, 9, 3],
+    products: [
+      'sportsbook' as const,
+      'slots' as const,
+      'fishing' as const,
+      'lottery' as const,
+      'minigame' as const,
+    ],
+    white_label: true,
+    support_contact: 'support@jade.example',
+    help: { en: 'Jade members: bets are accepted on the terms shown in the bet slip.' },
+  },
+};
+
+/** The second brand's members: its own accounts under its own operator (jadeop). */
+export const JADE_MEMBERS = [
+  { accountId: 'jadethb', currency: 'THB' as Currency, type: 'cash' as const, amount: '10000.00' },
+  { accountId: 'jadeusd', currency: 'USD' as Currency, type: 'cash' as const, amount: '10000.00' },
+];
+
 /**
- * Demo data through the real services (the same checks as the backoffice calls). Idempotent: it does
- * nothing when the operator exists, and deposits use fixed transfer ids.
+ * Demo data through the real services (the same checks as the backoffice calls): brand Demo (the default,
+ * on localhost and 127.0.0.1) with operator demoop, and brand Jade (jade.localhost) with operator jadeop.
+ * Idempotent: each brand is seeded once (its operator exists), deposits use fixed transfer ids.
  */
 export async function seedDemo(ctx: AppContext, brandName = ctx.config.brand): Promise<{ created: boolean }> {
   await seedGameProviders(ctx);
-  if (await accountRepository.findByAccountId(ctx.db, 'demoop')) return { created: false };
   const upline = new UplineService(ctx);
-  const brandId = await accountRepository.ensureBrand(ctx.db, 'demo', brandName);
+  let created = false;
+  if (!(await accountRepository.findByAccountId(ctx.db, 'demoop'))) {
+    const brandId = await accountRepository.ensureBrand(ctx.db, 'demo', brandName);
+    await seedBrand(ctx, upline, { brandId, prefix: 'demo', members: DEMO_MEMBERS });
+    created = true;
+  }
+  await ctx.db.transaction().execute(async (trx) => {
+    const demo = await brandRepository.byCode(trx, 'demo');
+    if (!demo) return;
+    await brandRepository.markDefaultIfNone(trx, demo.id);
+    await brandRepository.addHostsIfNone(trx, demo.id, ['localhost', '127.0.0.1']);
+  });
+  if (!(await accountRepository.findByAccountId(ctx.db, 'jadeop'))) {
+    const brandId = await ctx.db.transaction().execute(async (trx) => {
+      const id = await brandRepository.upsert(trx, {
+        code: JADE_BRAND.code,
+        name: JADE_BRAND.name,
+        settings: JSON.stringify(JADE_BRAND.settings),
+        theme: JADE_BRAND.settings.theme,
+        language: JADE_BRAND.settings.default_language,
+      });
+      await brandRepository.setHosts(trx, id, JADE_BRAND.hosts);
+      return id;
+    });
+    await seedBrand(ctx, upline, { brandId, prefix: 'jade', members: JADE_MEMBERS });
+    created = true;
+  }
+  // Every process reads the brands again (hosts and settings are served from memory).
+  if (created) await ctx.bus.publish(BRANDS_CHANNEL, JSON.stringify({ seeded: true }));
+  return { created };
+}
+
+/** One brand's operator, upline chain and members (with their opening money). */
+async function seedBrand(
+  ctx: AppContext,
+  upline: UplineService,
+  input: { brandId: number; prefix: string; members: typeof DEMO_MEMBERS },
+): Promise<void> {
   const operator = await upline.createOperator({
-    account_id: 'demoop',
+    account_id: `${input.prefix}op`,
     password: DEMO_PASSWORD,
-    brandId,
+    brandId: input.brandId,
     operatorType: 1,
   });
-  let parentId = 'demoop';
+  let parentId = `${input.prefix}op`;
   for (const level of DEMO_CHAIN) {
+    const accountId = level.accountId.replace(/^demo/, input.prefix);
     await upline.createAccount(operator, {
-      account_id: level.accountId,
+      account_id: accountId,
       password: DEMO_PASSWORD,
       parent_id: parentId,
       commission_rate: level.rate,
       pt_share: level.share,
     });
-    parentId = level.accountId;
+    parentId = accountId;
   }
-  for (const member of DEMO_MEMBERS) {
+  for (const member of input.members) {
     await upline.createAccount(operator, {
       account_id: member.accountId,
       password: DEMO_PASSWORD,
@@ -75,7 +149,6 @@ export async function seedDemo(ctx: AppContext, brandName = ctx.config.brand): P
     if (member.type === 'cash') await upline.deposit(operator, money);
     else await upline.setCredit(operator, money);
   }
-  return { created: true };
 }
 
 /**

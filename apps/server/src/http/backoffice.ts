@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import type { AppContext } from '../context';
 import type { AccountRow } from '../db/schema';
 import { AppError } from '../lib/app-error';
+import { tokenBrand } from '../lib/security';
+import { hostBrand } from './brand';
 import type { RecordedCall } from './registry';
 import { bearerToken, registerCall, type ReplyOf, type Success } from './route';
 
@@ -33,11 +35,18 @@ export type BackofficeResolver = (token: string | undefined) => Promise<AccountR
  * the caller; none of them reads a header. Register it before any route.
  */
 export function backofficeAccess(app: FastifyInstance, ctx: AppContext, resolve: BackofficeResolver): void {
-  app.addHook('preHandler', async (request) => {
+  const check = async (request: FastifyRequest) => {
     const role = request.routeOptions.config.backoffice;
     if (!role) return;
     try {
-      const caller = await resolve(bearerToken(request.headers.authorization));
+      const token = bearerToken(request.headers.authorization);
+      // A back-office session of another brand's host is no session here (as for members).
+      const issuedOn = token === undefined ? null : tokenBrand(token);
+      const brand = hostBrand(request);
+      if (issuedOn !== null && brand !== undefined && issuedOn !== brand.id) {
+        throw new AppError('unauthenticatedUser', { httpStatus: 401 });
+      }
+      const caller = await resolve(token);
       if (role === 'operator' && caller.level !== 'operator') {
         throw new AppError('forbiddenAccess', { httpStatus: 403 });
       }
@@ -53,6 +62,13 @@ export function backofficeAccess(app: FastifyInstance, ctx: AppContext, resolve:
       );
       throw error;
     }
+  };
+  // Attached to the back-office routes only (those with a role), so no member call pays for the hook.
+  app.addHook('onRoute', (route) => {
+    const role = (route.config as { backoffice?: unknown } | undefined)?.backoffice;
+    if (!role) return;
+    const own = route.preHandler;
+    route.preHandler = [check, ...(own === undefined ? [] : Array.isArray(own) ? own : [own])];
   });
 }
 

@@ -5,6 +5,8 @@ import type { z } from 'zod';
 import type { AppContext } from '../context';
 import type { RecordedCall } from './registry';
 import { AppError } from '../lib/app-error';
+import { tokenBrand } from '../lib/security';
+import { hostBrand } from './brand';
 import { validationError } from './reply';
 
 export type Success<T extends object> = T & { statusdesc?: 'success' | 'no_changes' };
@@ -105,9 +107,24 @@ async function admit<S extends z.ZodType>(
   const parsed = schema.safeParse(request.body ?? {});
   if (!parsed.success) throw validationError(parsed.error);
   const body = parsed.data;
+  refuseOtherBrandsToken(body, request);
   const hits = await ctx.limits.hit(`req:${callerKey(body, request)}`, 1_000);
   if (hits > ctx.config.requestsPerSecond) throw new AppError('requestLimit', { httpStatus: 429 });
   return body;
+}
+
+/**
+ * A member session issued on another brand's host is no session here: refused as one that does not exist,
+ * before anything is read, so nothing of brand A is reachable on brand B's host with A's token.
+ */
+function refuseOtherBrandsToken(body: unknown, request: FastifyRequest): void {
+  if (typeof body !== 'object' || body === null || !('session_token' in body)) return;
+  const token = body.session_token;
+  if (typeof token !== 'string') return;
+  const issuedOn = tokenBrand(token);
+  const brand = hostBrand(request);
+  if (issuedOn !== null && brand !== undefined && issuedOn !== brand.id)
+    throw new AppError('session_not_exists');
 }
 
 /**
@@ -130,8 +147,19 @@ function callerKey(body: unknown, request: FastifyRequest): string {
 
 /** The rate-limit key of calls presenting this token (a hash: the limit store never holds a token). */
 export function tokenLimitKey(token: string): string {
-  return `t:${createHash('sha256').update(token).digest('base64url').slice(0, 24)}`;
+  // Remembered: a member's every call presents the same token, and hashing it each time was measurable.
+  let key = limitKeys.get(token);
+  if (key === undefined) {
+    key = `t:${createHash('sha256').update(token).digest('base64url').slice(0, 24)}`;
+    if (limitKeys.size >= LIMIT_KEYS_MAX) limitKeys.clear();
+    limitKeys.set(token, key);
+  }
+  return key;
 }
+
+/** Tokens whose limit key is remembered, at most (then forgotten all at once and learnt again). */
+const LIMIT_KEYS_MAX = 50_000;
+const limitKeys = new Map<string, string>();
 
 export function bearerToken(authorization: string | undefined): string | undefined {
   return authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() || undefined : undefined;

@@ -13,7 +13,22 @@ export const verifyPassword = async (passwordHash: string, password: string): Pr
 };
 
 /** Session tokens: 32 random bytes, URL-safe. */
-export const newSessionToken = (): string => randomBytes(32).toString('base64url');
+/**
+ * A session token; a member's or back-office session carries its brand's id before a dot, so any call can
+ * refuse a token presented on another brand's host before reading anything (see tokenBrand).
+ */
+export const newSessionToken = (brandId?: number): string => {
+  const token = randomBytes(32).toString('base64url');
+  return brandId === undefined ? token : `${brandId}.${token}`;
+};
+
+/** The brand a session token was issued on; null for a token without one. */
+export function tokenBrand(token: string): number | null {
+  const dot = token.indexOf('.');
+  if (dot <= 0 || dot > 10) return null;
+  const id = Number(token.slice(0, dot));
+  return Number.isSafeInteger(id) ? id : null;
+}
 
 /** What the sessions table keeps of a token: its SHA-256, hex (the token has 256 random bits: no salt needed). */
 export const hashSessionToken = (token: string): string => createHash('sha256').update(token).digest('hex');

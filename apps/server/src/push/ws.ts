@@ -5,8 +5,9 @@ import type { WebSocket } from 'ws';
 import { safeString } from '@sb/contract';
 import { z } from 'zod';
 import type { AppContext } from '../context';
+import { hostBrand } from '../http/brand';
 import { AppError } from '../lib/app-error';
-import { hashSessionToken } from '../lib/security';
+import { hashSessionToken, tokenBrand } from '../lib/security';
 import type { AccountService } from '../modules/account/service';
 import { catalogRepository } from '../modules/catalog/repository';
 import type { MarketSnapshot } from '../modules/catalog/snapshot';
@@ -75,7 +76,9 @@ export async function pushRoutes(
 ): Promise<void> {
   await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
   const limits = ctx.config.ws;
-  app.get('/ws', { websocket: true }, (socket) => {
+  app.get('/ws', { websocket: true }, (socket, request) => {
+    // The brand of the host the socket was opened on: a session of another brand is refused like a bad one.
+    const brand = hostBrand(request);
     const pushed = pushSocket(socket);
     let authed = false;
     let bad = 0;
@@ -147,6 +150,10 @@ export async function pushRoutes(
       }
       if (parsed.op === 'auth') {
         try {
+          const issuedOn = tokenBrand(parsed.session_token);
+          if (issuedOn !== null && brand !== undefined && issuedOn !== brand.id) {
+            throw new AppError('session_not_exists');
+          }
           const session = await deps.accounts.requireSession(parsed);
           authed = true;
           clearTimeout(timer);

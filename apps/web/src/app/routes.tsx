@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
+import { routeOffered } from '../shared/brand';
 import { PRODUCT_ROUTES } from '../shared/paths';
 import { withTimeout } from '../shared/lazy';
 import { RequireAuth } from './RequireAuth';
@@ -33,6 +34,14 @@ const lobby = screen(
   (m) => m.LobbyPage,
 );
 
+/** A product the brand does not offer leads home instead (its menu entry is not shown either). */
+const offeredOnly = (children: RouteObject[]): RouteObject[] =>
+  children.map((route) =>
+    route.path !== undefined && !routeOffered(route.path)
+      ? { path: route.path, element: <Navigate to="/" replace /> }
+      : route,
+  );
+
 /** Routes exactly as the spec's table (section 2); history mode, base '/'. */
 export const routes: RouteObject[] = [
   {
@@ -63,7 +72,7 @@ export const routes: RouteObject[] = [
               () => import('./shell/AppShell'),
               (module) => module.AppShell,
             ),
-            children: [
+            children: offeredOnly([
               {
                 path: 'desktop',
                 lazy: screen(
@@ -185,7 +194,7 @@ export const routes: RouteObject[] = [
                 path,
                 lazy: LOBBY_ROUTES.has(path) ? lobby : comingSoon,
               })),
-            ],
+            ]),
           },
         ],
       },

@@ -67,4 +67,30 @@ describe('locales', () => {
       });
     });
   }
+
+  // 'tw' is the Khmer-labelled option and 'my' Burmese (spec section 1): a text with letters in it must use the
+  // language's own script (texts had slipped in as Chinese and Malay). Codes and names may stay Latin.
+  const SCRIPTS: Record<string, { name: string; letters: RegExp }> = {
+    tw: { name: 'Khmer', letters: /[\u1780-\u17ff]/ },
+    my: { name: 'Burmese', letters: /[\u1000-\u109f]/ },
+  };
+  const LATIN_ALLOWED = new Set(['app.gmt8', 'home.banners.efighting.title', 'settings.marketTypes.2']);
+  for (const [language, script] of Object.entries(SCRIPTS)) {
+    it(`${language} is written in ${script.name} script`, () => {
+      const texts = flatten(LOCALES[language] ?? {});
+      const foreign = [...texts]
+        .filter(([key]) => !LATIN_ALLOWED.has(key))
+        .filter(([, text]) => {
+          const words = text.replace(/{{\s*\w+\s*}}/g, '');
+          const hasLetters = /[a-z\u00c0-\u024f\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]/i.test(words);
+          return (
+            /[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]/.test(words) ||
+            (hasLetters && !script.letters.test(words))
+          );
+        })
+        .filter(([, text]) => !/^[A-Z0-9+\-/ ().]{1,6}$/.test(text))
+        .map(([key]) => key);
+      expect(foreign).toEqual([]);
+    });
+  }
 });

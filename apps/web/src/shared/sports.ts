@@ -4,18 +4,19 @@ import { useTranslation } from 'react-i18next';
 import type { MenuTuple } from '@sb/contract';
 import { defaultSportsOrder, sportsOrder } from '@sb/domain';
 import { post } from './api/client';
+import { pageBrand } from './config';
 import { useSession } from './session/store';
 import { useLayout } from './settings/store';
 
 /**
  * The sports catalogue comes from the server (uxmenu: menu sports only, in the server's order); the ordering
- * rule comes from @sb/domain (defaultSportsOrder / sportsOrder, spec section 4). Only the configured default
- * lists live here: the spec keeps them as configuration, one general and one for BDT members.
+ * rule comes from @sb/domain (defaultSportsOrder / sportsOrder, spec section 4). The default lists are the
+ * brand's configuration (one general, one for BDT members), with the platform's where the page names no brand.
  */
 export const DEFAULT_SPORTS_LISTS = {
-  general: [1, 2, 5, 8, 4, 6],
-  bdt: [1, 5, 2, 8, 9, 18],
-} as const;
+  general: pageBrand()?.settings.sports_order ?? [1, 2, 5, 8, 4, 6],
+  bdt: pageBrand()?.settings.sports_order_bdt ?? [1, 5, 2, 8, 9, 18],
+};
 
 /** A row of the sports menu: [sportId, name, live, today, early, parlay, outright]. */
 export interface MenuSport {

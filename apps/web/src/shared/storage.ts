@@ -1,10 +1,14 @@
-import { isWhiteLabel } from './config';
+import { isWhiteLabel, pageBrand } from './config';
 
 /**
- * Browser storage under the spec's keys. The prefix changes in white-label mode so two brands on one
- * origin never share layout settings or accounts.
+ * Browser storage under the spec's keys. The prefix changes in white-label mode (the brand's own, so two
+ * brands never share layout settings or accounts even on one origin).
  */
-export const storagePrefix = (): string => (isWhiteLabel() ? 'wl_' : 'sb_');
+export const storagePrefix = (): string => {
+  if (!isWhiteLabel()) return 'sb_';
+  const code = pageBrand()?.code;
+  return code ? `wl_${code}_` : 'wl_';
+};
 
 export const storageKey = (key: string): string => `${storagePrefix()}${key}`;
 

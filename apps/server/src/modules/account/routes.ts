@@ -1,6 +1,7 @@
 import { CALLS, loginRequest, logoutRequest } from '@sb/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
+import { hostBrand } from '../../http/brand';
 import { postCall } from '../../http/route';
 import { AccountService } from './service';
 
@@ -9,7 +10,9 @@ export const APP_VERSION = '0.1.0';
 /** Member account calls at /api/<name> (spec section 7). Thin: parse, call the service, answer. */
 export function accountRoutes(app: FastifyInstance, ctx: AppContext, accounts: AccountService): void {
   for (const name of ['authlogin', 'userlogin', 'securelogin', 'switchlogin']) {
-    postCall(app, ctx, `/api/${name}`, loginRequest, (body, request) => accounts.login(body, request.ip));
+    postCall(app, ctx, `/api/${name}`, loginRequest, (body, request) =>
+      accounts.login(body, request.ip, hostBrand(request)?.id),
+    );
   }
   postCall(app, ctx, CALLS.launch, (body) => accounts.launch(body.token));
   postCall(app, ctx, CALLS.userprofile, async (body) => {

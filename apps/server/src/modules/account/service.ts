@@ -64,7 +64,12 @@ export class AccountService {
   }
 
   /** authlogin, userlogin, securelogin, switchlogin: account id (or nickname) and password. */
-  async login(input: { account_id: string; password: string }, clientIp: string): Promise<LoginReply> {
+  /** `brandId`: the brand of the host signed in on; a member of another brand is refused as unknown. */
+  async login(
+    input: { account_id: string; password: string },
+    clientIp: string,
+    brandId?: number,
+  ): Promise<LoginReply> {
     // Failed logins are counted per account and per address apart: rotating addresses does not reset an
     // account's count, and one address cannot try account after account.
     const accountKey = `loginfail:a:${input.account_id.toLowerCase()}`;
@@ -82,7 +87,10 @@ export class AccountService {
     const account = await repo.findByLogin(this.ctx.db, input.account_id);
     // One answer, and one time, for an unknown account and a wrong password: no account enumeration (an
     // unknown account is checked against a dummy hash, so it costs what a real check costs).
-    const member = account?.level === 'member' ? account : undefined;
+    const member =
+      account?.level === 'member' && (brandId === undefined || account.brand_id === brandId)
+        ? account
+        : undefined;
     const passwordOk = await verifyPasswordOrDummy(member?.password_hash, input.password);
     if (!member || !passwordOk) {
       await this.ctx.limits.hit(accountKey, 60_000);
@@ -328,7 +336,7 @@ export class AccountService {
     const state = worstState([account.state, ...chain.map((row) => row.state)]);
     const code = STATE_CODE[state];
     if (code) throw new AppError(code);
-    const token = newSessionToken();
+    const token = newSessionToken(account.brand_id);
     const now = this.ctx.now();
     await this.ctx.db.transaction().execute(async (trx) => {
       await repo.insertSession(trx, {

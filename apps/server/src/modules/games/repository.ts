@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Selectable } from 'kysely';
 import type { GameTable, GameTransactionTable } from '../../db/schema';
 import type { Executor, Trx } from '../../db/types';
+import type { MemberMovesFragment } from '../ledger/fragments';
 import type { ProviderGame } from './adapters/adapter';
 
 export type GameRow = Selectable<GameTable> & { studio_name: string; studio_enabled: boolean };
@@ -13,11 +14,9 @@ export interface UplineSwitches {
   features: Record<string, boolean> | null;
 }
 
-/**
- * A member locked for one wallet call (its account row and its available balance row, FOR UPDATE: concurrent
- * calls of one member serialise here), read through the wallet session token, with what the call checks.
- */
-export interface LockedMember {
+/** A member as a wallet session finds it: the session, the account, its balances and its upline's switches. */
+export interface SessionMember {
+  session_provider: string;
   session_token: string;
   session_game_pk: string;
   session_currency: string;
@@ -32,11 +31,106 @@ export interface LockedMember {
   available: bigint;
   outstanding: bigint;
   upline: UplineSwitches[];
-  /** The status already answered to this request_uuid, if any (a replay). */
-  replay_status: string | null;
-  replay_token: string | null;
-  /** Dedupe records of the transaction ids asked for (the call's own and the one it references). */
-  known: GameTransactionRow[];
+}
+
+/** A member of a wallet batch, its account and available balance rows locked by lockSessionMembers. */
+export type WalletMember = SessionMember;
+
+export interface StoredRequest {
+  wallet_provider: string;
+  request_uuid: string;
+  status: string;
+  token: string | null;
+}
+
+/** A round as the wallet addresses it: provider, the provider's round id and the member. */
+export interface RoundKey {
+  walletProvider: string;
+  round: string;
+  accountPk: string;
+  gamePk: string;
+  currency: string;
+}
+
+/** A round's key fields: provider, the provider's round id and the member. */
+export interface RoundKeyParts {
+  walletProvider: string;
+  round: string;
+  accountPk: string;
+}
+
+/** A member as read inside a JSON document (money and times as text). */
+type JsonMember = Omit<SessionMember, 'given_credit' | 'available' | 'outstanding' | 'session_expires_at'> & {
+  given_credit: string;
+  available: string;
+  outstanding: string;
+  session_expires_at: string;
+};
+
+/** A dedupe record as read inside a JSON document (ids and amounts as text). */
+type JsonTransaction = Omit<GameTransactionRow, 'amount' | 'created_at'> & {
+  amount: string;
+  created_at: string;
+};
+
+export interface RoundChange {
+  walletProvider: string;
+  round: string;
+  accountPk: string;
+  stake: bigint;
+  win: bigint;
+  bets: number;
+  closed: boolean;
+}
+
+export interface NewTransaction {
+  walletProvider: string;
+  transactionUuid: string;
+  kind: GameTransactionRow['kind'];
+  accountPk: string;
+  gamePk: string;
+  roundPk: string | null;
+  round: string;
+  referenceUuid: string | null;
+  amount: bigint;
+  state: string;
+  status: string;
+}
+
+/** The one spelling of a round's key in a batch's maps. */
+export const roundKeyOf = (walletProvider: string, round: string, accountPk: string) =>
+  JSON.stringify([walletProvider, round, accountPk]);
+
+/** What a session's member row holds (see SessionMember), over `game_sessions s` and SESSION_MEMBER_JOINS. */
+const SESSION_MEMBER_COLUMNS = sql`s.wallet_provider as session_provider, s.token as session_token,
+  s.game_pk::text as session_game_pk, s.currency as session_currency, s.expires_at as session_expires_at,
+  a.id::text as account_pk, a.account_id, a.state, a.features, a.member_type, a.given_credit, a.currency,
+  la.balance as available,
+  coalesce((select lo.balance from ledger_accounts lo where coalesce(lo.owner_pk, 0) = a.id
+    and lo.kind = 'outstanding' and lo.currency = s.currency), 0) as outstanding,
+  (select coalesce(json_agg(json_build_object('state', u.state, 'features', u.features)), '[]')
+    from accounts u
+    where u.id = any(string_to_array(trim(both '/' from a.path), '/')::bigint[]) and u.id <> a.id) as upline`;
+
+/** coalesce(owner_pk, 0): the form of the ledger's unique index, so the lookup is an index probe. */
+const SESSION_MEMBER_JOINS = sql`join accounts a on a.id = s.account_pk
+  join ledger_accounts la on coalesce(la.owner_pk, 0) = a.id and la.kind = 'available'
+    and la.currency = s.currency`;
+
+/** Money as bigint whichever driver (or JSON) read it. */
+function sessionMember(
+  row: Omit<SessionMember, 'given_credit' | 'available' | 'outstanding'> & {
+    given_credit: bigint | string;
+    available: bigint | string;
+    outstanding: bigint | string;
+  },
+): SessionMember {
+  return {
+    ...row,
+    given_credit: BigInt(row.given_credit),
+    available: BigInt(row.available),
+    outstanding: BigInt(row.outstanding),
+  };
 }
 
 export interface RoundReportRow {
@@ -248,62 +342,183 @@ export const gamesRepository = {
       .execute();
   },
 
-  /**
-   * The member behind a wallet session, with its balances and the answer already given to this request;
-   * `lock` takes the member's account row and available balance row FOR UPDATE (one wallet call at a time).
-   */
+  /** The member behind a wallet session, with its balances (no lock: the check and balance calls). */
   async memberBySession(
     ex: Executor,
-    input: {
-      token: string;
-      walletProvider: string;
-      requestUuid: string;
-      lock: boolean;
-      transactionUuids?: string[];
-    },
-  ): Promise<LockedMember | undefined> {
-    const uuids = input.transactionUuids ?? [];
-    const result = await sql<LockedMember>`
-      select s.token as session_token, s.game_pk::text as session_game_pk, s.currency as session_currency,
-        s.expires_at as session_expires_at, a.id::text as account_pk, a.account_id, a.state, a.features,
-        a.member_type, a.given_credit, a.currency,
-        la.balance as available,
-        coalesce((select lo.balance from ledger_accounts lo where coalesce(lo.owner_pk, 0) = a.id
-          and lo.kind = 'outstanding' and lo.currency = s.currency), 0) as outstanding,
-        (select coalesce(json_agg(json_build_object('state', u.state, 'features', u.features)), '[]')
-          from accounts u
-          where u.id = any(string_to_array(trim(both '/' from a.path), '/')::bigint[]) and u.id <> a.id) as upline,
-        r.status as replay_status, r.token as replay_token,
-        ${
-          uuids.length === 0
-            ? sql`'[]'::json`
-            : sql`(select coalesce(json_agg(t), '[]') from game_transactions t
-                where t.wallet_provider = ${input.walletProvider} and t.transaction_uuid in (${sql.join(uuids)}))`
-        } as known
-      from game_sessions s
-      join accounts a on a.id = s.account_pk
-      -- coalesce(owner_pk, 0): the form of the ledger's unique index, so the lookup is an index probe.
-      join ledger_accounts la on coalesce(la.owner_pk, 0) = a.id and la.kind = 'available' and la.currency = s.currency
-      left join game_requests r on r.wallet_provider = ${input.walletProvider} and r.request_uuid = ${input.requestUuid}
-      where s.token = ${input.token} and s.wallet_provider = ${input.walletProvider}
-      ${input.lock ? sql`for update of a, la` : sql``}`.execute(ex);
+    input: { token: string; walletProvider: string },
+  ): Promise<SessionMember | undefined> {
+    const result = await sql<WalletMember>`
+      select ${SESSION_MEMBER_COLUMNS} from game_sessions s ${SESSION_MEMBER_JOINS}
+      where s.token = ${input.token} and s.wallet_provider = ${input.walletProvider}`.execute(ex);
     const row = result.rows[0];
-    if (!row) return undefined;
+    return row ? sessionMember(row) : undefined;
+  },
+
+  // ---- wallet batches (wallet-batch.ts) ----
+
+  /**
+   * What a batch decides on, in one statement: the members behind its session tokens, each account and
+   * available balance row locked FOR UPDATE in the ledger account's id order (the order every ledger writer
+   * locks in, so batches and bets never deadlock), the stored replies of its request ids and the dedupe
+   * records of its transaction ids. The records are read in the statement's snapshot, taken before any lock
+   * wait: a member's calls take one lane, so only another process's call can be missed, and its insert then
+   * conflicts and the batch's calls run again alone (wallet.ts).
+   */
+  async lockBatch(
+    trx: Trx,
+    input: {
+      sessions: readonly { walletProvider: string; token: string }[];
+      requests: readonly { walletProvider: string; uuid: string }[];
+      transactions: readonly { walletProvider: string; uuid: string }[];
+    },
+  ): Promise<{ members: WalletMember[]; requests: StoredRequest[]; transactions: GameTransactionRow[] }> {
+    const { sessions, requests, transactions } = input;
+    // JSON carries bigints and times as text (a JSON number would lose a large bigint's digits).
+    const result = await sql<{
+      members: JsonMember[] | null;
+      requests: StoredRequest[] | null;
+      transactions: JsonTransaction[] | null;
+    }>`
+      with m as materialized (
+        select ${SESSION_MEMBER_COLUMNS}, la.id as la_id
+        from unnest(${sessions.map((q) => q.walletProvider)}::text[], ${sessions.map((q) => q.token)}::text[])
+          as q(provider, token)
+        join game_sessions s on s.token = q.token and s.wallet_provider = q.provider
+        ${SESSION_MEMBER_JOINS}
+        order by la.id
+        for update of a, la
+      )
+      select
+        (select json_agg(json_build_object('session_provider', m.session_provider,
+            'session_token', m.session_token, 'session_game_pk', m.session_game_pk,
+            'session_currency', m.session_currency, 'session_expires_at', m.session_expires_at,
+            'account_pk', m.account_pk, 'account_id', m.account_id, 'state', m.state, 'features', m.features,
+            'member_type', m.member_type, 'given_credit', m.given_credit::text, 'currency', m.currency,
+            'available', m.available::text, 'outstanding', m.outstanding::text, 'upline', m.upline)
+            order by m.la_id)
+          from m) as members,
+        (select json_agg(json_build_object('wallet_provider', r.wallet_provider, 'request_uuid', r.request_uuid,
+            'status', r.status, 'token', r.token))
+          from game_requests r
+          join unnest(${requests.map((q) => q.walletProvider)}::text[], ${requests.map((q) => q.uuid)}::text[])
+            as q(provider, uuid) on r.wallet_provider = q.provider and r.request_uuid = q.uuid) as requests,
+        (select json_agg(json_build_object('id', t.id::text, 'wallet_provider', t.wallet_provider,
+            'transaction_uuid', t.transaction_uuid, 'kind', t.kind, 'account_pk', t.account_pk::text,
+            'game_pk', t.game_pk::text, 'round_pk', t.round_pk::text, 'round', t.round,
+            'reference_uuid', t.reference_uuid, 'amount', t.amount::text, 'state', t.state, 'status', t.status,
+            'created_at', t.created_at))
+          from game_transactions t
+          join unnest(${transactions.map((q) => q.walletProvider)}::text[],
+            ${transactions.map((q) => q.uuid)}::text[]) as q(provider, uuid)
+            on t.wallet_provider = q.provider and t.transaction_uuid = q.uuid) as transactions`.execute(trx);
+    const row = result.rows[0];
     return {
-      ...row,
-      given_credit: BigInt(row.given_credit),
-      available: BigInt(row.available),
-      outstanding: BigInt(row.outstanding),
-      // Read as JSON: ids and amounts as the rest of the module reads them.
-      known: row.known.map((t) => ({
+      members: (row?.members ?? []).map((member) =>
+        sessionMember({ ...member, session_expires_at: new Date(member.session_expires_at) }),
+      ),
+      requests: row?.requests ?? [],
+      transactions: (row?.transactions ?? []).map((t) => ({
         ...t,
-        id: String(t.id),
-        account_pk: String(t.account_pk),
-        game_pk: String(t.game_pk),
-        round_pk: t.round_pk === null ? null : String(t.round_pk),
         amount: BigInt(t.amount),
+        created_at: new Date(t.created_at),
       })),
     };
+  },
+
+  /**
+   * A batch's writes but the ledger's, in one statement: its rounds opened or changed (stakes, wins, bets,
+   * closes), its dedupe records (each naming its round by key, or by id when `changeRounds` moved it first),
+   * the new states of older records and the answered requests. Answers how many records were new (fewer:
+   * another member's concurrent call took an id, and the caller rolls the batch back).
+   */
+  async writeBatch(
+    trx: Trx,
+    batch: {
+      rounds: readonly (RoundKey & RoundChange)[];
+      transactions: readonly (NewTransaction & { roundKey: RoundKeyParts | null })[];
+      states: readonly { walletProvider: string; transactionUuid: string; state: string }[];
+      requests: readonly { walletProvider: string; requestUuid: string; status: string }[];
+      /** The ledger's movements of the batch, its own SQL (ledger/fragments.ts). */
+      money: MemberMovesFragment;
+    },
+  ): Promise<{ records: number; transfers: number }> {
+    const { rounds, transactions: txs, states, requests, money } = batch;
+    const result = await sql<{ inserted: string; transfers: string }>`
+      with ${money.ctes},
+      r as (
+        insert into game_rounds (wallet_provider, round, account_pk, game_pk, currency, stake, win, bets, status,
+          closed_at)
+        select v.provider, v.round, v.account_pk, v.game_pk, v.currency, v.stake, v.win, v.bets,
+          case when v.closed then 'closed' else 'open' end, case when v.closed then now() end
+        from unnest(${rounds.map((c) => c.walletProvider)}::text[], ${rounds.map((c) => c.round)}::text[],
+          ${rounds.map((c) => c.accountPk)}::bigint[], ${rounds.map((c) => c.gamePk)}::bigint[],
+          ${rounds.map((c) => c.currency)}::text[], ${rounds.map((c) => c.stake.toString())}::bigint[],
+          ${rounds.map((c) => c.win.toString())}::bigint[], ${rounds.map((c) => String(c.bets))}::integer[],
+          ${rounds.map((c) => String(c.closed))}::boolean[])
+          as v(provider, round, account_pk, game_pk, currency, stake, win, bets, closed)
+        on conflict (wallet_provider, round, account_pk) do update set
+          stake = game_rounds.stake + excluded.stake, win = game_rounds.win + excluded.win,
+          bets = game_rounds.bets + excluded.bets,
+          status = case when excluded.status = 'closed' then 'closed' else game_rounds.status end,
+          closed_at = case when excluded.status = 'closed' then coalesce(game_rounds.closed_at, now())
+            else game_rounds.closed_at end
+        returning id, wallet_provider, round, account_pk
+      ),
+      t as (
+        insert into game_transactions (wallet_provider, transaction_uuid, kind, account_pk, game_pk, round_pk,
+          round, reference_uuid, amount, state, status)
+        select v.provider, v.uuid, v.kind, v.account_pk, v.game_pk, coalesce(v.round_pk, r.id), v.round,
+          v.reference_uuid, v.amount, v.state, v.status
+        from unnest(${txs.map((t) => t.walletProvider)}::text[], ${txs.map((t) => t.transactionUuid)}::text[],
+          ${txs.map((t) => t.kind)}::text[], ${txs.map((t) => t.accountPk)}::bigint[],
+          ${txs.map((t) => t.gamePk)}::bigint[], ${txs.map((t) => t.roundPk)}::bigint[],
+          ${txs.map((t) => t.round)}::text[], ${txs.map((t) => t.referenceUuid)}::text[],
+          ${txs.map((t) => t.amount.toString())}::bigint[], ${txs.map((t) => t.state)}::text[],
+          ${txs.map((t) => t.status)}::text[], ${txs.map((t) => t.roundKey?.round ?? null)}::text[])
+          as v(provider, uuid, kind, account_pk, game_pk, round_pk, round, reference_uuid, amount, state, status,
+            round_of)
+        left join r on v.round_pk is null and r.wallet_provider = v.provider and r.round = v.round_of
+          and r.account_pk = v.account_pk
+        on conflict (wallet_provider, transaction_uuid) do nothing
+        returning 1
+      ),
+      s as (
+        update game_transactions g set state = v.state
+        from unnest(${states.map((r) => r.walletProvider)}::text[], ${states.map((r) => r.transactionUuid)}::text[],
+          ${states.map((r) => r.state)}::text[]) as v(provider, uuid, state)
+        where g.wallet_provider = v.provider and g.transaction_uuid = v.uuid
+        returning 1
+      ),
+      q as (
+        insert into game_requests (wallet_provider, request_uuid, status)
+        select * from unnest(${requests.map((r) => r.walletProvider)}::text[],
+          ${requests.map((r) => r.requestUuid)}::text[], ${requests.map((r) => r.status)}::text[])
+        on conflict do nothing
+        returning 1
+      )
+      select (select count(*) from t)::text as inserted, ${money.written}::text as transfers,
+        (select count(*) from s) as states, (select count(*) from q) as requests`.execute(trx);
+    const row = result.rows[0];
+    return { records: Number(row?.inserted ?? 0), transfers: Number(row?.transfers ?? 0) };
+  },
+
+  /** Adds a batch's stakes, wins and bets to its rounds and closes those the provider closed; their ids by key. */
+  async changeRounds(trx: Trx, changes: readonly RoundChange[]): Promise<Map<string, string>> {
+    if (changes.length === 0) return new Map();
+    const result = await sql<{ id: string; wallet_provider: string; round: string; account_pk: string }>`
+      update game_rounds r set stake = r.stake + v.stake, win = r.win + v.win, bets = r.bets + v.bets,
+        status = case when v.closed then 'closed' else r.status end,
+        closed_at = case when v.closed then coalesce(r.closed_at, now()) else r.closed_at end
+      from unnest(${changes.map((c) => c.walletProvider)}::text[], ${changes.map((c) => c.round)}::text[],
+        ${changes.map((c) => c.accountPk)}::bigint[], ${changes.map((c) => c.stake.toString())}::bigint[],
+        ${changes.map((c) => c.win.toString())}::bigint[], ${changes.map((c) => String(c.bets))}::integer[],
+        ${changes.map((c) => String(c.closed))}::boolean[])
+        as v(provider, round, account_pk, stake, win, bets, closed)
+      where r.wallet_provider = v.provider and r.round = v.round and r.account_pk = v.account_pk
+      returning r.id::text as id, r.wallet_provider, r.round, r.account_pk::text as account_pk`.execute(trx);
+    return new Map(
+      result.rows.map((row) => [roundKeyOf(row.wallet_provider, row.round, String(row.account_pk)), row.id]),
+    );
   },
 
   // ---- wallet books ----
@@ -331,100 +546,6 @@ export const gamesRepository = {
       .where('wallet_provider', '=', walletProvider)
       .where('request_uuid', '=', requestUuid)
       .executeTakeFirst();
-  },
-
-  /** The dedupe record; null when the id exists already (a concurrent call of another member took it). */
-  async insertTransaction(
-    trx: Trx,
-    row: {
-      walletProvider: string;
-      transactionUuid: string;
-      kind: GameTransactionRow['kind'];
-      accountPk: string;
-      gamePk: string;
-      roundPk: string | null;
-      round: string;
-      referenceUuid: string | null;
-      amount: bigint;
-      state: string;
-      status: string;
-    },
-  ): Promise<string | null> {
-    const inserted = await trx
-      .insertInto('game_transactions')
-      .values({
-        wallet_provider: row.walletProvider,
-        transaction_uuid: row.transactionUuid,
-        kind: row.kind,
-        account_pk: row.accountPk,
-        game_pk: row.gamePk,
-        round_pk: row.roundPk,
-        round: row.round,
-        reference_uuid: row.referenceUuid,
-        amount: row.amount,
-        state: row.state,
-        status: row.status,
-      })
-      .onConflict((oc) => oc.doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    return inserted ? String(inserted.id) : null;
-  },
-
-  async setTransactionState(trx: Trx, id: string, state: string) {
-    await trx.updateTable('game_transactions').set({ state }).where('id', '=', id).execute();
-  },
-
-  /** Opens the member's round or adds a bet to it; closes it when the provider says so. */
-  async addBetToRound(
-    trx: Trx,
-    row: {
-      walletProvider: string;
-      round: string;
-      accountPk: string;
-      gamePk: string;
-      currency: string;
-      stake: bigint;
-      closed: boolean;
-    },
-  ): Promise<string> {
-    const inserted = await trx
-      .insertInto('game_rounds')
-      .values({
-        wallet_provider: row.walletProvider,
-        round: row.round,
-        account_pk: row.accountPk,
-        game_pk: row.gamePk,
-        currency: row.currency,
-        stake: row.stake,
-        bets: 1,
-        status: row.closed ? 'closed' : 'open',
-        closed_at: row.closed ? sql<Date>`now()` : null,
-      })
-      .onConflict((oc) =>
-        oc.columns(['wallet_provider', 'round', 'account_pk']).doUpdateSet({
-          stake: sql`game_rounds.stake + excluded.stake`,
-          bets: sql`game_rounds.bets + 1`,
-          status: row.closed ? 'closed' : sql`game_rounds.status`,
-          closed_at: row.closed ? sql`coalesce(game_rounds.closed_at, now())` : sql`game_rounds.closed_at`,
-        }),
-      )
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return String(inserted.id);
-  },
-
-  /** A win (adds to the round's win) or a rollback (takes the stake back out); closes it when told. */
-  async adjustRound(trx: Trx, roundPk: string, change: { win: bigint; stake: bigint; closed: boolean }) {
-    await trx
-      .updateTable('game_rounds')
-      .set({
-        win: sql`win + ${change.win}`,
-        stake: sql`stake + ${change.stake}`,
-        ...(change.closed ? { status: 'closed', closed_at: sql`coalesce(closed_at, now())` } : {}),
-      })
-      .where('id', '=', roundPk)
-      .execute();
   },
 
   /**

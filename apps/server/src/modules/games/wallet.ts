@@ -9,44 +9,38 @@ import {
   type WalletWinRequest,
 } from '@sb/contract';
 import type { AppContext } from '../../context';
-import type { Trx } from '../../db/types';
 import { formatMinor } from '../../lib/money';
 import { newSessionToken } from '../../lib/security';
 import { MemberNotifier } from '../../push/member';
-import { HOUSE_ACCOUNTS, TRANSFER_KINDS } from '../ledger/kinds';
+import { TRANSFER_KINDS } from '../ledger/kinds';
 import type { GameCatalogue } from './catalogue';
-import {
-  gamesRepository as repo,
-  type GameRow,
-  type GameTransactionRow,
-  type LockedMember,
-} from './repository';
+import { gamesRepository as repo, type GameRow, type SessionMember, type WalletMember } from './repository';
+import { DuplicateTransaction, WalletBatch, WalletLanes, type KnownTransaction } from './wallet-batch';
 
 /** Wallet units per ledger minor unit (the cent): 3.56 = 356 cents = 356000. */
 const UNITS_PER_MINOR = BigInt(WALLET_MONEY_SCALE) / 100n;
 /** States that refuse every stake (the worst state along the upline chain counts, as for sessions). */
 const DISABLED_STATES = new Set(['closed', 'blocked', 'frozen', 'inactive', 'suspended']);
 
-/** One wallet call's answer and whether money moved (so the member's apps are told the new balance). */
-interface Outcome {
-  reply: WalletReply;
-  moved: { member: LockedMember; available: bigint } | null;
-}
-
 /**
  * The seamless wallet the providers call (Hub88/Caleta family, games-protocol.md, decision table of
- * games-tournaments-backoffice.md 1.4). Each money call runs in ONE transaction: the member's account and
- * available balance rows are locked first (a member's calls serialise), then the dedupe record, the round and
- * the one ledger movement are written together. Replies carry the available balance in wallet units.
+ * games-tournaments-backoffice.md 1.4). Money calls (bet, win, rollback) queue on their member's lane and run
+ * in batches (wallet-batch.ts), each batch ONE transaction: the members' account and available balance rows
+ * are locked first (a member's calls serialise), the calls are decided in arrival order, and every call's
+ * dedupe record, round change and one ledger movement are written together, set-wise. A batch is what one call
+ * was at low load and about a hundred at high load, which is how the wallet keeps up with many members on a
+ * small machine. Replies carry the available balance in wallet units.
  */
 export class WalletService {
   private readonly notifier: MemberNotifier;
+  private readonly lanes: WalletLanes<Pending>;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly catalogue: GameCatalogue,
   ) {
     this.notifier = new MemberNotifier(ctx);
+    this.lanes = new WalletLanes((batch) => this.runBatch(batch), ctx.config.games.walletBatching);
   }
 
   /** Swaps a single-use launch token for a wallet session token bound to member, game and currency. */
@@ -56,12 +50,7 @@ export class WalletService {
     return this.ctx.db.transaction().execute(async (trx) => {
       if (stored) {
         const member = stored.token
-          ? await repo.memberBySession(trx, {
-              token: stored.token,
-              walletProvider: provider,
-              requestUuid: input.request_uuid,
-              lock: false,
-            })
+          ? await repo.memberBySession(trx, { token: stored.token, walletProvider: provider })
           : undefined;
         return {
           ...this.answer(stored.status as WalletStatus, input.request_uuid, member),
@@ -94,24 +83,14 @@ export class WalletService {
         status: 'RS_OK',
         token,
       });
-      const member = await repo.memberBySession(trx, {
-        token,
-        walletProvider: provider,
-        requestUuid: input.request_uuid,
-        lock: false,
-      });
+      const member = await repo.memberBySession(trx, { token, walletProvider: provider });
       return { ...this.answer('RS_OK', input.request_uuid, member), token };
     });
   }
 
   /** The member's available balance; any session of the member will do, expired or not. */
   async balance(provider: string, input: WalletBalanceRequest): Promise<WalletReply> {
-    const member = await repo.memberBySession(this.ctx.db, {
-      token: input.token,
-      walletProvider: provider,
-      requestUuid: input.request_uuid,
-      lock: false,
-    });
+    const member = await repo.memberBySession(this.ctx.db, { token: input.token, walletProvider: provider });
     if (!member || (input.user !== undefined && input.user !== member.account_id))
       return this.answer('RS_ERROR_INVALID_TOKEN', input.request_uuid);
     return this.answer('RS_OK', input.request_uuid, member);
@@ -121,288 +100,311 @@ export class WalletService {
     const amount = toMinor(input.amount);
     if (amount === null) return this.answer('RS_ERROR_WRONG_TYPES', input.request_uuid);
     const game = await this.catalogue.byCode(input.game_code);
-    return this.money(provider, input, [input.transaction_uuid], async (trx, member) => {
-      const existing = knownOf(member, input.transaction_uuid);
-      if (existing) {
-        const same =
-          existing.kind === 'bet' &&
-          sameContent(existing, member, input.round, game) &&
-          BigInt(existing.amount) === amount;
-        return this.done(same ? (existing.status as WalletStatus) : 'RS_ERROR_DUPLICATE_TRANSACTION');
-      }
-      if (member.session_expires_at.getTime() <= this.ctx.now().getTime())
-        return this.done('RS_ERROR_TOKEN_EXPIRED');
-      if (!game || game.wallet_provider !== provider) return this.done('RS_ERROR_INVALID_GAME');
-      if (input.currency !== member.session_currency || member.currency !== member.session_currency)
-        return this.done('RS_ERROR_WRONG_CURRENCY');
-      if (!this.mayStake(member, game)) return this.done('RS_ERROR_USER_DISABLED');
-      if (member.available < amount) return this.done('RS_ERROR_NOT_ENOUGH_MONEY');
-      const roundPk = await repo.addBetToRound(trx, {
-        walletProvider: provider,
-        round: input.round,
-        accountPk: member.account_pk,
-        gamePk: game.id,
-        currency: member.session_currency,
-        stake: amount,
-        closed: input.round_closed,
-      });
-      const recorded = await repo.insertTransaction(trx, {
-        walletProvider: provider,
-        transactionUuid: input.transaction_uuid,
-        kind: 'bet',
-        accountPk: member.account_pk,
-        gamePk: game.id,
-        roundPk,
-        round: input.round,
-        referenceUuid: null,
-        amount,
-        state: 'open',
-        status: 'RS_OK',
-      });
-      // Another member's call took this id meanwhile: nothing of ours may stand (the round change rolls back).
-      if (recorded === null) throw new DuplicateTransaction();
-      await this.move(trx, provider, input.transaction_uuid, TRANSFER_KINDS.gameBet, member, amount, game);
-      return { status: 'RS_OK', available: member.available - amount };
-    });
+    return this.submit({ kind: 'bet', provider, input, amount, game });
   }
 
   async win(provider: string, input: WalletWinRequest): Promise<WalletReply> {
     const amount = toMinor(input.amount);
     if (amount === null) return this.answer('RS_ERROR_WRONG_TYPES', input.request_uuid);
     const game = await this.catalogue.byCode(input.game_code);
-    const uuids = [input.transaction_uuid, input.reference_transaction_uuid];
-    return this.money(provider, input, uuids, async (trx, member) => {
-      const existing = knownOf(member, input.transaction_uuid);
-      if (existing) {
-        const same =
-          existing.kind === 'win' &&
-          sameContent(existing, member, input.round, game) &&
-          BigInt(existing.amount) === amount &&
-          existing.reference_uuid === input.reference_transaction_uuid;
-        return this.done(same ? (existing.status as WalletStatus) : 'RS_ERROR_DUPLICATE_TRANSACTION');
+    return this.submit({ kind: 'win', provider, input, amount, game });
+  }
+
+  async rollback(provider: string, input: WalletRollbackRequest): Promise<WalletReply> {
+    const game = await this.catalogue.byCode(input.game_code);
+    return this.submit({ kind: 'rollback', provider, input, amount: 0n, game });
+  }
+
+  /** Queues a money call on its member's lane; a full lane answers at once (the provider retries or rolls back). */
+  private submit(call: MoneyCall): Promise<WalletReply> {
+    return new Promise<WalletReply>((resolve, reject) => {
+      const queued = this.lanes.submit(call.input.user, { call, resolve, reject });
+      if (!queued) resolve(this.answer('RS_ERROR_UNKNOWN', call.input.request_uuid));
+    });
+  }
+
+  /**
+   * One lane's batch in one transaction. A batch that fails (a transaction id another member's call took
+   * meanwhile, a lock conflict with another writer) is rolled back whole and its calls run again one by one,
+   * so one bad call never costs another member's call its answer.
+   */
+  private async runBatch(batch: Pending[]): Promise<void> {
+    try {
+      const replies = await this.decideAndWrite(batch.map((pending) => pending.call));
+      batch.forEach((pending, i) => pending.resolve(replies[i] ?? this.answer('RS_ERROR_UNKNOWN', '')));
+      return;
+    } catch (error) {
+      if (batch.length === 1 && !(error instanceof DuplicateTransaction)) {
+        batch[0]?.reject(error);
+        return;
       }
-      if (!game || game.wallet_provider !== provider) return this.done('RS_ERROR_INVALID_GAME');
-      if (input.currency !== member.session_currency) return this.done('RS_ERROR_WRONG_CURRENCY');
-      const bet = knownOf(member, input.reference_transaction_uuid);
-      if (bet?.kind === 'tombstone' || bet?.state === 'rolled_back')
-        return this.done('RS_ERROR_TRANSACTION_ROLLED_BACK');
-      // A bet of another member, or one whose round the platform closed (it stands as lost), is not there to win.
-      if (!bet || bet.kind !== 'bet' || String(bet.account_pk) !== member.account_pk || bet.state === 'done')
-        return this.done('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
-      const recorded = await repo.insertTransaction(trx, {
+    }
+    for (const pending of batch) {
+      try {
+        pending.resolve(await this.alone(pending.call));
+      } catch (error) {
+        pending.reject(error);
+      }
+    }
+  }
+
+  /**
+   * A call on its own: a record committed by a concurrent call of another member is seen on the second try
+   * (the stored reply, or a duplicate of another member's id).
+   */
+  private async alone(call: MoneyCall): Promise<WalletReply> {
+    for (let attempt = 1; attempt <= 2; attempt += 1) {
+      try {
+        const [reply] = await this.decideAndWrite([call]);
+        if (reply) return reply;
+      } catch (error) {
+        if (!(error instanceof DuplicateTransaction)) throw error;
+      }
+    }
+    return this.answer('RS_ERROR_DUPLICATE_TRANSACTION', call.input.request_uuid);
+  }
+
+  /**
+   * Locks the batch's members, reads the stored replies and dedupe records, decides each call in arrival
+   * order in memory, writes it all set-wise and commits; then pushes the new balances.
+   */
+  private async decideAndWrite(calls: MoneyCall[]): Promise<WalletReply[]> {
+    const sessions = uniqueBy(
+      calls.map((c) => ({ walletProvider: c.provider, token: c.input.token })),
+      (s) => `${s.walletProvider}\u0000${s.token}`,
+    );
+    const { replies, moved } = await this.ctx.db.transaction().execute(async (trx) => {
+      const stored = await repo.lockBatch(trx, {
+        sessions,
+        requests: calls.map((c) => ({ walletProvider: c.provider, uuid: c.input.request_uuid })),
+        transactions: calls.flatMap((c) =>
+          transactionUuidsOf(c).map((uuid) => ({ walletProvider: c.provider, uuid })),
+        ),
+      });
+      const locked = stored.members;
+      const batch = new WalletBatch(stored);
+      const balances = new Map(locked.map((m) => [m.account_pk, { available: m.available, moved: false }]));
+      const bySession = new Map(locked.map((m) => [`${m.session_provider}\u0000${m.session_token}`, m]));
+      const decided = calls.map((call) => {
+        const member = bySession.get(`${call.provider}\u0000${call.input.token}`);
+        const balance = member ? balances.get(member.account_pk) : undefined;
+        if (!member || !balance || member.account_id !== call.input.user)
+          return this.answer('RS_ERROR_INVALID_TOKEN', call.input.request_uuid);
+        const replayed = batch.replay(call.provider, call.input.request_uuid);
+        if (replayed !== undefined)
+          return this.answer(replayed as WalletStatus, call.input.request_uuid, member, balance.available);
+        const status = this.decide(call, member, balance, batch);
+        batch.answer(call.provider, call.input.request_uuid, status);
+        return this.answer(status, call.input.request_uuid, member, balance.available);
+      });
+      await batch.flush(trx, this.ctx);
+      const changed = locked.filter((m, i, all) => {
+        const balance = balances.get(m.account_pk);
+        return balance?.moved === true && all.findIndex((o) => o.account_pk === m.account_pk) === i;
+      });
+      return {
+        replies: decided,
+        moved: changed.map((m) => ({ member: m, available: balances.get(m.account_pk)?.available ?? 0n })),
+      };
+    });
+    for (const { member, available } of moved) this.pushBalance(member, available);
+    return replies;
+  }
+
+  /** One call's decision by the operator decision table (games-tournaments-backoffice.md 1.4). */
+  private decide(call: MoneyCall, member: WalletMember, balance: Balance, batch: WalletBatch): WalletStatus {
+    if (call.kind === 'bet') return this.decideBet(call, member, balance, batch);
+    if (call.kind === 'win') return this.decideWin(call, member, balance, batch);
+    return this.decideRollback(call, member, balance, batch);
+  }
+
+  private decideBet(
+    call: MoneyCall & { kind: 'bet' },
+    member: WalletMember,
+    balance: Balance,
+    batch: WalletBatch,
+  ): WalletStatus {
+    const { provider, input, amount, game } = call;
+    const existing = batch.transaction(provider, input.transaction_uuid);
+    if (existing)
+      return replayOf(existing, { kind: 'bet', amount, reference: null }, member, input.round, game);
+    if (member.session_expires_at.getTime() <= this.ctx.now().getTime()) return 'RS_ERROR_TOKEN_EXPIRED';
+    if (!game || game.wallet_provider !== provider) return 'RS_ERROR_INVALID_GAME';
+    if (input.currency !== member.session_currency || member.currency !== member.session_currency)
+      return 'RS_ERROR_WRONG_CURRENCY';
+    if (!this.mayStake(member, game)) return 'RS_ERROR_USER_DISABLED';
+    if (balance.available < amount) return 'RS_ERROR_NOT_ENOUGH_MONEY';
+    const round = { walletProvider: provider, round: input.round, accountPk: member.account_pk };
+    const roundKey = batch.betIntoRound(
+      { ...round, gamePk: game.id, currency: member.session_currency },
+      amount,
+      input.round_closed,
+    );
+    batch.record({
+      ...round,
+      transactionUuid: input.transaction_uuid,
+      kind: 'bet',
+      gamePk: game.id,
+      referenceUuid: null,
+      amount,
+      state: 'open',
+      status: 'RS_OK',
+      roundKey,
+    });
+    this.move(batch, call, member, balance, TRANSFER_KINDS.gameBet, amount, game);
+    return 'RS_OK';
+  }
+
+  private decideWin(
+    call: MoneyCall & { kind: 'win' },
+    member: WalletMember,
+    balance: Balance,
+    batch: WalletBatch,
+  ): WalletStatus {
+    const { provider, input, amount, game } = call;
+    const existing = batch.transaction(provider, input.transaction_uuid);
+    const asked = { kind: 'win' as const, amount, reference: input.reference_transaction_uuid };
+    if (existing) return replayOf(existing, asked, member, input.round, game);
+    if (!game || game.wallet_provider !== provider) return 'RS_ERROR_INVALID_GAME';
+    if (input.currency !== member.session_currency) return 'RS_ERROR_WRONG_CURRENCY';
+    const bet = batch.transaction(provider, input.reference_transaction_uuid);
+    if (bet?.kind === 'tombstone' || bet?.state === 'rolled_back') return 'RS_ERROR_TRANSACTION_ROLLED_BACK';
+    // A bet of another member, or one whose round the platform closed (it stands as lost), is not there to win.
+    if (!bet || bet.kind !== 'bet' || bet.accountPk !== member.account_pk || bet.state === 'done')
+      return 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST';
+    batch.record({
+      walletProvider: provider,
+      transactionUuid: input.transaction_uuid,
+      kind: 'win',
+      accountPk: member.account_pk,
+      gamePk: game.id,
+      round: input.round,
+      referenceUuid: input.reference_transaction_uuid,
+      amount,
+      state: 'done',
+      status: 'RS_OK',
+      roundKey: bet.roundKey,
+    });
+    batch.setState(bet, 'won');
+    batch.changeRoundOf(bet, member.session_currency, { win: amount, stake: 0n, closed: input.round_closed });
+    this.move(batch, call, member, balance, TRANSFER_KINDS.gameWin, amount, game);
+    return 'RS_OK';
+  }
+
+  private decideRollback(
+    call: MoneyCall & { kind: 'rollback' },
+    member: WalletMember,
+    balance: Balance,
+    batch: WalletBatch,
+  ): WalletStatus {
+    const { provider, input, game } = call;
+    const existing = batch.transaction(provider, input.transaction_uuid);
+    const asked = { kind: 'rollback' as const, amount: null, reference: input.reference_transaction_uuid };
+    if (existing) return replayOf(existing, asked, member, input.round, game);
+    if (!game || game.wallet_provider !== provider) return 'RS_ERROR_INVALID_GAME';
+    const bet = batch.transaction(provider, input.reference_transaction_uuid);
+    if (bet && bet.accountPk !== member.account_pk) return 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST';
+    const record = (amount: bigint, roundKey: string | null) =>
+      batch.record({
         walletProvider: provider,
         transactionUuid: input.transaction_uuid,
-        kind: 'win',
+        kind: 'rollback',
         accountPk: member.account_pk,
         gamePk: game.id,
-        roundPk: bet.round_pk === null ? null : String(bet.round_pk),
         round: input.round,
         referenceUuid: input.reference_transaction_uuid,
         amount,
         state: 'done',
         status: 'RS_OK',
+        roundKey,
       });
-      if (recorded === null) throw new DuplicateTransaction();
-      await repo.setTransactionState(trx, String(bet.id), 'won');
-      if (bet.round_pk !== null)
-        await repo.adjustRound(trx, String(bet.round_pk), {
-          win: amount,
-          stake: 0n,
-          closed: input.round_closed,
-        });
-      await this.move(trx, provider, input.transaction_uuid, TRANSFER_KINDS.gameWin, member, amount, game);
-      return { status: 'RS_OK', available: member.available + amount };
-    });
-  }
-
-  async rollback(provider: string, input: WalletRollbackRequest): Promise<WalletReply> {
-    const game = await this.catalogue.byCode(input.game_code);
-    const uuids = [input.transaction_uuid, input.reference_transaction_uuid];
-    return this.money(provider, input, uuids, async (trx, member) => {
-      const existing = knownOf(member, input.transaction_uuid);
-      if (existing) {
-        const same =
-          existing.kind === 'rollback' &&
-          sameContent(existing, member, input.round, game) &&
-          existing.reference_uuid === input.reference_transaction_uuid;
-        return this.done(same ? (existing.status as WalletStatus) : 'RS_ERROR_DUPLICATE_TRANSACTION');
-      }
-      if (!game || game.wallet_provider !== provider) return this.done('RS_ERROR_INVALID_GAME');
-      const bet = knownOf(member, input.reference_transaction_uuid);
-      if (bet && String(bet.account_pk) !== member.account_pk)
-        return this.done('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
-      const record = async (amount: bigint, roundPk: string | null) => {
-        const recorded = await repo.insertTransaction(trx, {
-          walletProvider: provider,
-          transactionUuid: input.transaction_uuid,
-          kind: 'rollback',
-          accountPk: member.account_pk,
-          gamePk: game.id,
-          roundPk,
-          round: input.round,
-          referenceUuid: input.reference_transaction_uuid,
-          amount,
-          state: 'done',
-          status: 'RS_OK',
-        });
-        if (recorded === null) throw new DuplicateTransaction();
-      };
-      if (!bet) {
-        // Rollback before its bet: a tombstone under the bet's id refuses the bet if it arrives later.
-        await record(0n, null);
-        const tomb = await repo.insertTransaction(trx, {
-          walletProvider: provider,
-          transactionUuid: input.reference_transaction_uuid,
-          kind: 'tombstone',
-          accountPk: member.account_pk,
-          gamePk: game.id,
-          roundPk: null,
-          round: input.round,
-          referenceUuid: input.transaction_uuid,
-          amount: 0n,
-          state: 'done',
-          status: 'RS_ERROR_DUPLICATE_TRANSACTION',
-        });
-        if (tomb === null) throw new DuplicateTransaction();
-        return { status: 'RS_OK', available: member.available };
-      }
-      // Only an open bet rolls back; a won bet (the win stands), a bet of a closed round, a second rollback,
-      // a rollback of a win or of a tombstone: OK with nothing moved, so the provider stops retrying.
-      if (bet.kind !== 'bet' || bet.state !== 'open') {
-        await record(0n, bet.round_pk === null ? null : String(bet.round_pk));
-        return { status: 'RS_OK', available: member.available };
-      }
-      await record(bet.amount, bet.round_pk === null ? null : String(bet.round_pk));
-      await repo.setTransactionState(trx, String(bet.id), 'rolled_back');
-      if (bet.round_pk !== null)
-        await repo.adjustRound(trx, String(bet.round_pk), {
-          win: 0n,
-          stake: -bet.amount,
-          closed: input.round_closed,
-        });
-      await this.move(
-        trx,
-        provider,
-        input.transaction_uuid,
-        TRANSFER_KINDS.gameRollback,
-        member,
-        bet.amount,
-        game,
-      );
-      return { status: 'RS_OK', available: member.available + bet.amount };
-    });
-  }
-
-  /**
-   * The common frame of bet, win and rollback: lock the member through the session token, answer a repeated
-   * request_uuid with its first status, run the decision, record the request's status, commit, then push the
-   * new balance. The token must exist and belong to the user named; its expiry is the bet's own concern.
-   */
-  private async money(
-    provider: string,
-    input: { request_uuid: string; token: string; user: string },
-    transactionUuids: string[],
-    decide: (trx: Trx, member: LockedMember) => Promise<{ status: WalletStatus; available: bigint | null }>,
-  ): Promise<WalletReply> {
-    // The dedupe records are read with the lock, in one statement; a record committed by a concurrent call
-    // while this one waited for the lock is not in that statement's view, and its insert then conflicts: the
-    // call runs once more and finds it (the stored reply, or a duplicate of another member's).
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        const outcome = await this.attempt(provider, input, transactionUuids, decide);
-        if (outcome.moved) this.pushBalance(outcome.moved.member, outcome.moved.available);
-        return outcome.reply;
-      } catch (error) {
-        if (!(error instanceof DuplicateTransaction)) throw error;
-        if (attempt >= 2) return this.answer('RS_ERROR_DUPLICATE_TRANSACTION', input.request_uuid);
-      }
+    if (!bet) {
+      // Rollback before its bet: a tombstone under the bet's id refuses the bet if it arrives later.
+      record(0n, null);
+      batch.record({
+        walletProvider: provider,
+        transactionUuid: input.reference_transaction_uuid,
+        kind: 'tombstone',
+        accountPk: member.account_pk,
+        gamePk: game.id,
+        round: input.round,
+        referenceUuid: input.transaction_uuid,
+        amount: 0n,
+        state: 'done',
+        status: 'RS_ERROR_DUPLICATE_TRANSACTION',
+      });
+      return 'RS_OK';
     }
-  }
-
-  private async attempt(
-    provider: string,
-    input: { request_uuid: string; token: string; user: string },
-    transactionUuids: string[],
-    decide: (trx: Trx, member: LockedMember) => Promise<{ status: WalletStatus; available: bigint | null }>,
-  ): Promise<Outcome> {
-    return this.ctx.db.transaction().execute(async (trx): Promise<Outcome> => {
-      const member = await repo.memberBySession(trx, {
-        token: input.token,
-        walletProvider: provider,
-        requestUuid: input.request_uuid,
-        lock: true,
-        transactionUuids,
-      });
-      if (!member || member.account_id !== input.user)
-        return { reply: this.answer('RS_ERROR_INVALID_TOKEN', input.request_uuid), moved: null };
-      if (member.replay_status !== null)
-        return {
-          reply: this.answer(member.replay_status as WalletStatus, input.request_uuid, member),
-          moved: null,
-        };
-      const decided = await decide(trx, member);
-      await repo.recordRequest(trx, {
-        walletProvider: provider,
-        requestUuid: input.request_uuid,
-        status: decided.status,
-      });
-      const available = decided.available ?? member.available;
-      const reply = this.answer(decided.status, input.request_uuid, { ...member, available });
-      const moved = decided.available !== null && available !== member.available;
-      return { reply, moved: moved ? { member, available } : null };
+    // Only an open bet rolls back; a won bet (the win stands), a bet of a closed round, a second rollback,
+    // a rollback of a win or of a tombstone: OK with nothing moved, so the provider stops retrying.
+    if (bet.kind !== 'bet' || bet.state !== 'open') {
+      batch.changeRoundOf(bet, member.session_currency, { win: 0n, stake: 0n, closed: false });
+      record(0n, bet.roundKey);
+      return 'RS_OK';
+    }
+    record(bet.amount, bet.roundKey);
+    batch.setState(bet, 'rolled_back');
+    batch.changeRoundOf(bet, member.session_currency, {
+      win: 0n,
+      stake: -bet.amount,
+      closed: input.round_closed,
     });
-  }
-
-  /** A decision that moves nothing: the reply's balance is the one read under the lock. */
-  private done(status: WalletStatus): { status: WalletStatus; available: null } {
-    return { status, available: null };
+    this.move(batch, call, member, balance, TRANSFER_KINDS.gameRollback, bet.amount, game);
+    return 'RS_OK';
   }
 
   /** One ledger movement between the member's available balance and the games house account. */
-  private async move(
-    trx: Trx,
-    provider: string,
-    transactionUuid: string,
+  private move(
+    batch: WalletBatch,
+    call: MoneyCall,
+    member: WalletMember,
+    balance: Balance,
     kind: 'game_bet' | 'game_win' | 'game_rollback',
-    member: LockedMember,
     amount: bigint,
     game: GameRow,
-  ): Promise<void> {
+  ): void {
     if (amount === 0n) return;
-    await this.ctx.ledger.moveMember(trx, {
-      transferId: `game:${provider}:${transactionUuid}`,
+    const direction = kind === TRANSFER_KINDS.gameBet ? 'out' : 'in';
+    batch.move({
+      walletProvider: call.provider,
+      transactionUuid: call.input.transaction_uuid,
       kind,
-      direction: kind === TRANSFER_KINDS.gameBet ? 'out' : 'in',
+      direction,
       ownerPk: member.account_pk,
       currency: member.session_currency,
       amount,
-      account: HOUSE_ACCOUNTS.games,
-      // The product: statements count game win/loss per product from the ledger alone.
-      ref: game.product,
+      product: game.product,
     });
+    balance.available += direction === 'in' ? amount : -amount;
+    balance.moved = true;
   }
 
   /** Suspended, closed, blocked, frozen or inactive (the member or an upline), or the product switched off. */
-  private mayStake(member: LockedMember, game: GameRow): boolean {
+  private mayStake(member: MemberView, game: GameRow): boolean {
     const chain = [{ state: member.state, features: member.features }, ...member.upline];
     if (chain.some((account) => DISABLED_STATES.has(account.state))) return false;
     const feature = game.product === 'live_casino' ? 'live_casino' : null;
     return feature === null || !chain.some((account) => account.features?.[feature] === false);
   }
 
-  private answer(status: WalletStatus, requestUuid: string, member?: LockedMember): WalletReply {
+  private answer(
+    status: WalletStatus,
+    requestUuid: string,
+    member?: MemberView,
+    available: bigint | undefined = member?.available,
+  ): WalletReply {
     if (!member) return { status, request_uuid: requestUuid };
     return {
       status,
       request_uuid: requestUuid,
       user: member.account_id,
       currency: member.session_currency,
-      balance: Number(member.available * UNITS_PER_MINOR),
+      balance: Number((available ?? member.available) * UNITS_PER_MINOR),
     };
   }
 
   /** The member's apps refresh their balance (published after the commit; a lost push only delays it). */
-  private pushBalance(member: LockedMember, available: bigint): void {
+  private pushBalance(member: MemberView, available: bigint): void {
     // As the profile shows it: a credit member's cash is its net position (available + outstanding - credit).
     const credit = member.member_type === 'credit' ? member.given_credit : 0n;
     const cash = member.member_type === 'credit' ? available + member.outstanding - credit : available;
@@ -417,11 +419,43 @@ export class WalletService {
   }
 }
 
-/** A transaction id taken by another member's concurrent call: the whole call is a duplicate. */
-class DuplicateTransaction extends Error {}
+/** What a member's rows say, as the decisions and replies read them. */
+type MemberView = SessionMember;
 
-function knownOf(member: LockedMember, transactionUuid: string): GameTransactionRow | undefined {
-  return member.known.find((row) => row.transaction_uuid === transactionUuid);
+/** A member's available balance as the batch moves it (in memory until the batch commits). */
+interface Balance {
+  available: bigint;
+  moved: boolean;
+}
+
+type MoneyCall =
+  | { kind: 'bet'; provider: string; input: WalletBetRequest; amount: bigint; game: GameRow | undefined }
+  | { kind: 'win'; provider: string; input: WalletWinRequest; amount: bigint; game: GameRow | undefined }
+  | {
+      kind: 'rollback';
+      provider: string;
+      input: WalletRollbackRequest;
+      amount: bigint;
+      game: GameRow | undefined;
+    };
+
+interface Pending {
+  call: MoneyCall;
+  resolve: (reply: WalletReply) => void;
+  reject: (error: unknown) => void;
+}
+
+/** The transaction ids a call reads: its own and the one it refers to. */
+function transactionUuidsOf(call: MoneyCall): string[] {
+  return call.kind === 'bet'
+    ? [call.input.transaction_uuid]
+    : [call.input.transaction_uuid, call.input.reference_transaction_uuid];
+}
+
+function uniqueBy<T>(items: T[], key: (item: T) => string): T[] {
+  const seen = new Map<string, T>();
+  for (const item of items) if (!seen.has(key(item))) seen.set(key(item), item);
+  return [...seen.values()];
 }
 
 /** Wallet units to cents; null when not a whole number of cents (the protocol's WRONG_TYPES). */
@@ -431,16 +465,24 @@ function toMinor(amount: number): bigint | null {
   return units % UNITS_PER_MINOR === 0n ? units / UNITS_PER_MINOR : null;
 }
 
-function sameContent(
-  existing: GameTransactionRow,
-  member: LockedMember,
+/**
+ * A transaction id seen before: the same call again (kind, member, round, game, amount where it has one and
+ * the referenced id) gets the stored status; anything else under that id is a duplicate.
+ */
+function replayOf(
+  existing: KnownTransaction,
+  asked: { kind: KnownTransaction['kind']; amount: bigint | null; reference: string | null },
+  member: MemberView,
   round: string,
   game: GameRow | undefined,
-): boolean {
-  return (
-    String(existing.account_pk) === member.account_pk &&
+): WalletStatus {
+  const same =
+    existing.kind === asked.kind &&
+    existing.accountPk === member.account_pk &&
     existing.round === round &&
     game !== undefined &&
-    String(existing.game_pk) === game.id
-  );
+    existing.gamePk === game.id &&
+    (asked.amount === null || existing.amount === asked.amount) &&
+    existing.referenceUuid === asked.reference;
+  return same ? (existing.status as WalletStatus) : 'RS_ERROR_DUPLICATE_TRANSACTION';
 }

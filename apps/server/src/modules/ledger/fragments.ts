@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from 'kysely';
 import { TRANSFER_KINDS } from './kinds';
 
 /**
@@ -61,3 +62,71 @@ rs as (
   from tr join q on q.reservation_id = tr.transfer_id
   returning transfer_pk
 ),`;
+
+/**
+ * The ledger's part of a statement that writes member movements set-wise together with its caller's own rows
+ * (the wallet's batches: games/repository.ts writeBatch), so a batch commits its records and its money in one
+ * round trip. Built by `LedgerService.memberMoves`, which resolves the accounts; it writes exactly what
+ * `moveMember` writes for each movement (a transfer, its two entries, the member's kept balance moved by its
+ * net delta, the house side an entry only). The caller's rows lock the members' available accounts first.
+ *
+ * `ctes` defines `ml_t` (the transfers inserted), `ml_e` (entries), `ml_d` (net deltas) and `ml_b` (balances
+ * moved); the caller must check that `written` (an expression over them) equals `expected`, and roll back
+ * otherwise: a transfer id recorded before (a movement another call wrote) or a guarded balance refused.
+ */
+export interface MemberMovesFragment {
+  ctes: RawBuilder<unknown>;
+  written: RawBuilder<unknown>;
+  expected: number;
+}
+
+export function memberMovesFragment(
+  transfers: readonly {
+    transferId: string;
+    kind: string;
+    ownerPk: string;
+    currency: string;
+    amount: bigint;
+    ref: string;
+    memberAccount: string;
+    houseAccount: string;
+    /** The member's side: positive into its available balance, negative out of it. */
+    toMember: bigint;
+  }[],
+): MemberMovesFragment {
+  const column = (pick: (t: (typeof transfers)[number]) => string | bigint) =>
+    transfers.map((t) => String(pick(t)));
+  const ids = column((t) => t.transferId);
+  const ctes = sql`ml_t as (
+      insert into transfers (transfer_id, kind, currency, amount, ref, owner_pk)
+      select * from unnest(${ids}::text[], ${column((t) => t.kind)}::text[], ${column((t) => t.currency)}::text[],
+        ${column((t) => t.amount)}::bigint[], ${column((t) => t.ref)}::text[], ${column((t) => t.ownerPk)}::bigint[])
+      on conflict (transfer_id) do nothing
+      returning id, transfer_id
+    ),
+    ml_v as (
+      select * from unnest(${ids}::text[], ${column((t) => t.memberAccount)}::bigint[],
+        ${column((t) => t.houseAccount)}::bigint[], ${column((t) => t.toMember)}::bigint[])
+        as v(transfer_id, member_account, house_account, to_member)
+    ),
+    ml_e as (
+      insert into entries (transfer_pk, ledger_account_id, amount)
+      select ml_t.id, side.account_id, side.amount
+      from ml_v join ml_t on ml_t.transfer_id = ml_v.transfer_id
+      cross join lateral (values (ml_v.member_account, ml_v.to_member),
+        (ml_v.house_account, -ml_v.to_member)) as side(account_id, amount)
+      returning 1
+    ),
+    ml_d as (
+      select ml_v.member_account as account_id, sum(ml_v.to_member) as delta
+      from ml_v join ml_t on ml_t.transfer_id = ml_v.transfer_id
+      group by ml_v.member_account
+    ),
+    ml_b as (
+      update ledger_accounts a set balance = a.balance + ml_d.delta from ml_d
+      where a.id = ml_d.account_id and ml_d.delta <> 0
+      returning 1
+    )`;
+  const written = sql`(select count(*) from ml_t)`;
+  return { ctes, written, expected: transfers.length };
+}

@@ -1,5 +1,6 @@
 import type { Executor, Trx } from '../../db/types';
 import { AppError } from '../../lib/app-error';
+import { memberMovesFragment, type MemberMovesFragment } from './fragments';
 import { HOUSE_ACCOUNTS, type HouseAccountKind, type TransferKind } from './kinds';
 import { ledgerRepository as repo } from './repository';
 import { assertSystemTransferId, storedTransferId, type TransferIdInput } from './transfer-ids';
@@ -30,6 +31,18 @@ interface Leg {
   amount: bigint;
   /** False for roll-up accounts (house, cash): entries only, so no hot balance row. */
   kept: boolean;
+}
+
+/** A movement between a member's available balance and a house roll-up account (games, tournaments). */
+export interface MemberMove {
+  transferId: string;
+  kind: TransferKind;
+  direction: 'in' | 'out';
+  ownerPk: string;
+  currency: string;
+  amount: bigint;
+  account: HouseAccountKind;
+  ref?: string;
 }
 
 /** A credit or debit between a member and its upline side (cash, the upline's credit line or the house). */
@@ -119,19 +132,7 @@ export class LedgerService {
    * gives it. The transfer id is the idempotency key: the same id with the same kind, amount, member and
    * currency is a replay (nothing moves), with anything else it is refused.
    */
-  async moveMember(
-    trx: Trx,
-    input: {
-      transferId: string;
-      kind: TransferKind;
-      direction: 'in' | 'out';
-      ownerPk: string;
-      currency: string;
-      amount: bigint;
-      account: HouseAccountKind;
-      ref?: string;
-    },
-  ): Promise<TransferResult> {
+  async moveMember(trx: Trx, input: MemberMove): Promise<TransferResult> {
     assertPositive(input.amount);
     const header = {
       kind: input.kind,
@@ -151,6 +152,29 @@ export class LedgerService {
       { accountId: house, amount: -toMember, kept: false },
     ]);
     return { transferId: input.transferId, replayed: false };
+  }
+
+  /**
+   * Many member movements as the ledger's fragment of its caller's one statement (the wallet's batches; see
+   * fragments.ts memberMovesFragment): each exactly what `moveMember` would write. The caller holds the row
+   * locks of every member's available account already (it read the balances it decided on under them).
+   */
+  async memberMoves(
+    trx: Trx,
+    moves: readonly (MemberMove & { ref: string })[],
+  ): Promise<MemberMovesFragment> {
+    const transfers = [];
+    for (const move of moves) {
+      assertPositive(move.amount);
+      assertSystemTransferId(move.transferId);
+      transfers.push({
+        ...move,
+        houseAccount: await this.houseAccount(trx, move.account, move.currency),
+        memberAccount: await this.memberAccount(trx, move.ownerPk, MEMBER_AVAILABLE, move.currency),
+        toMember: move.direction === 'in' ? move.amount : -move.amount,
+      });
+    }
+    return memberMovesFragment(transfers);
   }
 
   /**

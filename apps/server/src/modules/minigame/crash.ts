@@ -65,7 +65,10 @@ export class CrashEngine {
 
   private async step(): Promise<void> {
     const now = this.ctx.now();
-    let round = await repo.liveCrash(this.ctx.db);
+    const live = await repo.liveCrashForClock(this.ctx.db);
+    // Postgres' min() of int is int; either driver may hand it over as text.
+    const nextAuto = live?.next_auto === null || live === undefined ? null : Number(live.next_auto);
+    let round: CrashRow | undefined = live;
     if (!round) {
       // A bust whose settlement was cut short (a restart) is finished before the next round opens.
       for (const left of await repo.bustedWithOpenBets(this.ctx.db, 5)) await this.settleOpen(left, null);
@@ -89,7 +92,8 @@ export class CrashEngine {
       return;
     }
     const multiplier = crashMultiplierAt(now.getTime() - round.starts_at.getTime());
-    await this.payReachedAutos(round, Math.min(multiplier, round.crash_point - 1));
+    const reached = Math.min(multiplier, round.crash_point - 1);
+    if (nextAuto !== null && reached >= nextAuto) await this.payReachedAutos(round, reached);
     if (now.getTime() - this.lastTickPush >= CRASH_TICK_PUSH_MS) {
       this.lastTickPush = now.getTime();
       await this.push({

@@ -7,6 +7,22 @@ export const minigameRepository = {
     return ex.selectFrom('crash_rounds').selectAll().where('status', '<>', 'busted').executeTakeFirst();
   },
 
+  /**
+   * The live round for the clock, with the lowest automatic cash-out target of its open bets while it flies
+   * (bets close when it starts, so the clock need not open a transaction before a target is reached).
+   */
+  async liveCrashForClock(ex: Executor) {
+    return ex
+      .selectFrom('crash_rounds as c')
+      .selectAll('c')
+      .select(
+        sql<number | null>`case when c.status = 'running' then (select min((m.detail::jsonb ->> 'auto')::int)
+          from minigame_rounds m where m.crash_round_id = c.id and m.status = 'open') end`.as('next_auto'),
+      )
+      .where('c.status', '<>', 'busted')
+      .executeTakeFirst();
+  },
+
   async crash(ex: Executor, id: string) {
     return ex.selectFrom('crash_rounds').selectAll().where('id', '=', id).executeTakeFirst();
   },

@@ -2,6 +2,7 @@ import { CALLS } from '@sb/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { boCall } from '../../http/backoffice';
+import { hostBrand } from '../../http/brand';
 import { bearerToken, postCall } from '../../http/route';
 import type { UplineService } from './service';
 
@@ -12,7 +13,9 @@ import type { UplineService } from './service';
 export function uplineRoutes(app: FastifyInstance, ctx: AppContext, upline: UplineService): void {
   const done = async () => ({});
 
-  postCall(app, ctx, CALLS.bo_login, (body, request) => upline.login(body, request.ip));
+  postCall(app, ctx, CALLS.bo_login, (body, request) =>
+    upline.login(body, request.ip, hostBrand(request)?.id),
+  );
   boCall(app, ctx, CALLS.bo_logout, 'upline', async (_caller, _body, request) => {
     await upline.logout(bearerToken(request.headers.authorization));
     return {};

@@ -52,7 +52,8 @@ export class UplineService {
     this.members = new MemberNotifier(ctx);
   }
 
-  async login(input: { account_id: string; password: string }, clientIp: string) {
+  /** `brandId`: the brand of the host signed in on; an account of another brand is refused as unknown. */
+  async login(input: { account_id: string; password: string }, clientIp: string, brandId?: number) {
     // As the members' sign-in: failures counted per account and per address apart, so neither rotating
     // addresses nor trying account after account from one address gets round the limit.
     const accountKey = `bologinfail:a:${input.account_id.toLowerCase()}`;
@@ -64,7 +65,8 @@ export class UplineService {
       throw new AppError('loginLimit');
     }
     const found = await repo.findByAccountId(this.ctx.db, input.account_id);
-    const account = found?.level === 'member' ? undefined : found;
+    const account =
+      found?.level === 'member' || (brandId !== undefined && found?.brand_id !== brandId) ? undefined : found;
     // Checked against a dummy hash when there is no such upline account: the same time either way.
     if (!(await verifyPasswordOrDummy(account?.password_hash, input.password)) || !account) {
       await this.ctx.limits.hit(accountKey, 60_000);
@@ -74,7 +76,7 @@ export class UplineService {
     if (account.state !== 'active') throw new AppError('account_inactive');
     const chain = await repo.ancestorStates(this.ctx.db, account.path, String(account.id));
     if (chain.some((level) => level.state !== 'active')) throw new AppError('account_inactive');
-    const token = newSessionToken();
+    const token = newSessionToken(account.brand_id);
     await repo.insertSession(this.ctx.db, {
       token,
       accountPk: String(account.id),

@@ -1,5 +1,6 @@
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { routeOffered } from '../../shared/brand';
 import styles from './shell.module.css';
 
 export const NAV_ITEMS = [
@@ -17,13 +18,13 @@ export const NAV_ITEMS = [
   { key: 'others', to: '/others' },
 ] as const;
 
-/** The product navigation; scrolls sideways on a phone. */
+/** The product navigation (the brand's products only); scrolls sideways on a phone. */
 export function NavBar() {
   const { t } = useTranslation();
   return (
     <nav className={styles.nav} aria-label={t('nav.label')} data-tour="nav">
       <ul>
-        {NAV_ITEMS.map((item) => (
+        {NAV_ITEMS.filter((item) => routeOffered(item.to)).map((item) => (
           <li key={item.key}>
             <NavLink
               to={item.to}

@@ -9,6 +9,7 @@ import { LanguageSwitcher } from '../../shared/ui/LanguageSwitcher';
 import { ThemeToggle } from '../../shared/ui/ThemeToggle';
 import { BannerIcon } from './BannerIcon';
 import styles from './home.module.css';
+import { routeOffered } from '../../shared/brand';
 
 const BANNERS = [
   { key: 'sports', to: '/desktop' },
@@ -18,7 +19,7 @@ const BANNERS = [
   { key: 'tournament', to: '/tournament2' },
 ] as const;
 
-/** The brand's landing page: banners for the five products and the login panel (given by the app). */
+/** The brand's landing page: banners for its products (of five) and the login panel (given by the app). */
 export function HomePage({ login }: { login: ReactNode }) {
   const { t } = useTranslation();
   const brand = useBrand();
@@ -63,7 +64,7 @@ export function HomePage({ login }: { login: ReactNode }) {
         </section>
         <section aria-label={t('home.products')}>
           <ul className={styles.banners}>
-            {BANNERS.map((banner) => (
+            {BANNERS.filter((banner) => routeOffered(banner.to)).map((banner) => (
               <li key={banner.key}>
                 <Link
                   to={banner.to}

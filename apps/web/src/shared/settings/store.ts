@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { persist, type PersistStorage } from 'zustand/middleware';
 import type { Language, MemberSettings } from '@sb/contract';
-import { config } from '../config';
+import { brandDefaults } from '../config';
 import { isLanguage } from '../i18n/languages';
 import { readJson, removeKey, writeJson } from '../storage';
 import {
@@ -53,14 +53,18 @@ export const LAYOUT_KEYS = [
 ] as const satisfies readonly (keyof Layout)[];
 
 export const defaultLayout = (): Layout => ({
-  pageDisplay: { ...DEFAULT_PAGE_DISPLAY, language: config.defaultLanguage },
+  pageDisplay: {
+    ...DEFAULT_PAGE_DISPLAY,
+    language: brandDefaults().language,
+    oddsType: brandDefaults().oddsType,
+  },
   betting: { ...DEFAULT_BETTING },
   sportsOrder: { default: [], custom: [] },
   favourites: [],
   selectedLeagues: [],
   searchText: '',
   minimizer: { header: false, sidebar: false, asidebar: false },
-  theme: config.defaultTheme,
+  theme: brandDefaults().theme,
   tour: { done: false },
   menu0: 'all',
   menu1: 'today',

@@ -1,9 +1,10 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { brandLanguages } from '../brand';
 import { LANGUAGE_CODES, LANGUAGE_LABELS, isLanguage } from '../i18n/languages';
 import { useLanguage } from '../i18n/useLanguage';
 
-/** The nine languages under their own names; switching replaces every text at once. */
+/** The brand's languages (the nine by default) under their own names; switching replaces every text at once. */
 export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const id = useId();
@@ -22,7 +23,7 @@ export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
         }}
         data-testid="language-switcher"
       >
-        {LANGUAGE_CODES.map((code) => (
+        {brandLanguages(LANGUAGE_CODES).map((code) => (
           <option key={code} value={code} lang={code === 'tw' ? 'km' : undefined}>
             {LANGUAGE_LABELS[code]}
           </option>

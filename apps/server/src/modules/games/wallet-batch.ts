@@ -1,0 +1,281 @@
+import type { AppContext } from '../../context';
+import type { Trx } from '../../db/types';
+import { HOUSE_ACCOUNTS, type TRANSFER_KINDS } from '../ledger/kinds';
+import {
+  gamesRepository as repo,
+  roundKeyOf,
+  type GameTransactionRow,
+  type RoundChange,
+  type RoundKey,
+} from './repository';
+
+type GameMoveKind =
+  typeof TRANSFER_KINDS.gameBet | typeof TRANSFER_KINDS.gameWin | typeof TRANSFER_KINDS.gameRollback;
+
+/** A dedupe record as a batch's decisions read it: stored before, or written earlier in the same batch. */
+export interface KnownTransaction {
+  walletProvider: string;
+  transactionUuid: string;
+  kind: GameTransactionRow['kind'];
+  accountPk: string;
+  gamePk: string;
+  round: string;
+  referenceUuid: string | null;
+  amount: bigint;
+  state: string;
+  status: string;
+  /** The round a bet was added to (bets only). */
+  roundKey: string | null;
+}
+
+/** A transaction id taken by another member's concurrent call: the batch rolls back and its calls run alone. */
+export class DuplicateTransaction extends Error {}
+
+const keyOf = (walletProvider: string, uuid: string) => `${walletProvider}\u0000${uuid}`;
+
+/**
+ * What one batch of wallet calls knows and writes. The calls are decided one after another in memory against
+ * the stored records (read once, under the members' locks) and what earlier calls of the batch wrote; the
+ * writes then go to the database set-wise in a handful of statements (`flush`), inside the batch's one
+ * transaction. So a batch of a hundred calls costs about what one call did, and each call still sees exactly
+ * what it would have seen alone, in arrival order.
+ */
+export class WalletBatch {
+  private readonly known = new Map<string, KnownTransaction>();
+  private readonly requests = new Map<string, string>();
+  private readonly fresh: KnownTransaction[] = [];
+  private readonly freshKeys = new Set<string>();
+  private readonly states = new Map<
+    string,
+    { walletProvider: string; transactionUuid: string; state: string }
+  >();
+  private readonly rounds = new Map<string, RoundKey & RoundChange>();
+  private readonly moves: {
+    transferId: string;
+    kind: GameMoveKind;
+    direction: 'in' | 'out';
+    ownerPk: string;
+    currency: string;
+    amount: bigint;
+    ref: string;
+  }[] = [];
+  private readonly answered: { walletProvider: string; requestUuid: string; status: string }[] = [];
+
+  constructor(stored: {
+    requests: readonly { wallet_provider: string; request_uuid: string; status: string }[];
+    transactions: readonly GameTransactionRow[];
+  }) {
+    for (const request of stored.requests) {
+      this.requests.set(keyOf(request.wallet_provider, request.request_uuid), request.status);
+    }
+    for (const row of stored.transactions) {
+      this.known.set(keyOf(row.wallet_provider, row.transaction_uuid), {
+        walletProvider: row.wallet_provider,
+        transactionUuid: row.transaction_uuid,
+        kind: row.kind,
+        accountPk: String(row.account_pk),
+        gamePk: String(row.game_pk),
+        round: row.round,
+        referenceUuid: row.reference_uuid,
+        amount: BigInt(row.amount),
+        state: row.state,
+        status: row.status,
+        roundKey:
+          row.kind === 'bet' ? roundKeyOf(row.wallet_provider, row.round, String(row.account_pk)) : null,
+      });
+    }
+  }
+
+  transaction(walletProvider: string, uuid: string): KnownTransaction | undefined {
+    return this.known.get(keyOf(walletProvider, uuid));
+  }
+
+  /** The status already answered to this request id, if any (a replay). */
+  replay(walletProvider: string, requestUuid: string): string | undefined {
+    return this.requests.get(keyOf(walletProvider, requestUuid));
+  }
+
+  /** The first answer to a request id stands (as the stored record's insert does nothing on a conflict). */
+  answer(walletProvider: string, requestUuid: string, status: string): void {
+    const key = keyOf(walletProvider, requestUuid);
+    if (this.requests.has(key)) return;
+    this.requests.set(key, status);
+    this.answered.push({ walletProvider, requestUuid, status });
+  }
+
+  /** A new dedupe record; false when the id is known already (the caller decides on what it found). */
+  record(row: Omit<KnownTransaction, 'roundKey'> & { roundKey?: string | null }): boolean {
+    const key = keyOf(row.walletProvider, row.transactionUuid);
+    if (this.known.has(key)) return false;
+    const stored: KnownTransaction = { ...row, roundKey: row.roundKey ?? null };
+    this.known.set(key, stored);
+    this.fresh.push(stored);
+    this.freshKeys.add(key);
+    return true;
+  }
+
+  /** A record's new state: written with the record when it is new in this batch, else updated in place. */
+  setState(transaction: KnownTransaction, state: string): void {
+    transaction.state = state;
+    const key = keyOf(transaction.walletProvider, transaction.transactionUuid);
+    if (this.freshKeys.has(key)) return;
+    this.states.set(key, {
+      walletProvider: transaction.walletProvider,
+      transactionUuid: transaction.transactionUuid,
+      state,
+    });
+  }
+
+  /** A bet into the member's round (opened on the first): its key for the records that follow it. */
+  betIntoRound(round: RoundKey, stake: bigint, closed: boolean): string {
+    const key = roundKeyOf(round.walletProvider, round.round, round.accountPk);
+    this.changeRound(key, round, { stake, win: 0n, bets: 1, closed });
+    return key;
+  }
+
+  /**
+   * A win or a rollback on the round of a bet (all zero: nothing but the round's id, for a record naming it).
+   * `currency`: the member's, only to fill the row should it be opened (it never is: the bet opened it).
+   */
+  changeRoundOf(
+    bet: KnownTransaction,
+    currency: string,
+    change: { stake: bigint; win: bigint; closed: boolean },
+  ): void {
+    if (bet.roundKey === null) return;
+    const round = {
+      walletProvider: bet.walletProvider,
+      round: bet.round,
+      accountPk: bet.accountPk,
+      gamePk: bet.gamePk,
+      currency,
+    };
+    this.changeRound(bet.roundKey, round, { ...change, bets: 0 });
+  }
+
+  move(input: {
+    walletProvider: string;
+    transactionUuid: string;
+    kind: GameMoveKind;
+    direction: 'in' | 'out';
+    ownerPk: string;
+    currency: string;
+    amount: bigint;
+    product: string;
+  }): void {
+    if (input.amount === 0n) return;
+    this.moves.push({
+      transferId: `game:${input.walletProvider}:${input.transactionUuid}`,
+      kind: input.kind,
+      direction: input.direction,
+      ownerPk: input.ownerPk,
+      currency: input.currency,
+      amount: input.amount,
+      // The product: statements count game win/loss per product from the ledger alone.
+      ref: input.product,
+    });
+  }
+
+  /**
+   * Writes what the batch decided: rounds opened and changed, dedupe records, their new states, the ledger
+   * movements (one transfer each, by the ledger's batch path) and the answered requests.
+   */
+  async flush(trx: Trx, ctx: AppContext): Promise<void> {
+    const changes = [...this.rounds.entries()];
+    // A round whose stake shrinks (a rollback) exists already (its bet opened it) and is updated on its own:
+    // as an insert's proposed row its negative stake would break the table's check before the conflict.
+    const shrinking = changes.filter(([, change]) => change.stake < 0n);
+    const shrunk = await repo.changeRounds(
+      trx,
+      shrinking.map(([, change]) => change),
+    );
+    if (shrunk.size < shrinking.length) throw new Error('wallet batch: a rolled-back round is missing');
+    const money = await ctx.ledger.memberMoves(
+      trx,
+      this.moves.map((move) => ({ ...move, account: HOUSE_ACCOUNTS.games })),
+    );
+    const written = await repo.writeBatch(trx, {
+      rounds: changes.filter(([, change]) => change.stake >= 0n).map(([, change]) => change),
+      transactions: this.fresh.map((t) => ({
+        walletProvider: t.walletProvider,
+        transactionUuid: t.transactionUuid,
+        kind: t.kind,
+        accountPk: t.accountPk,
+        gamePk: t.gamePk,
+        roundPk: t.roundKey === null ? null : (shrunk.get(t.roundKey) ?? null),
+        round: t.round,
+        referenceUuid: t.referenceUuid,
+        amount: t.amount,
+        state: t.state,
+        status: t.status,
+        roundKey: t.roundKey === null ? null : (this.rounds.get(t.roundKey) ?? null),
+      })),
+      states: [...this.states.values()],
+      requests: this.answered,
+      money,
+    });
+    // Another member's call took one of these ids meanwhile: nothing of this batch may stand.
+    if (written.records < this.fresh.length) throw new DuplicateTransaction();
+    if (written.transfers !== money.expected) throw new Error('wallet batch: a movement was recorded before');
+  }
+
+  private changeRound(
+    key: string,
+    round: RoundKey,
+    change: { stake: bigint; win: bigint; bets: number; closed: boolean },
+  ): void {
+    const now = this.rounds.get(key) ?? { ...round, stake: 0n, win: 0n, bets: 0, closed: false };
+    this.rounds.set(key, {
+      ...now,
+      stake: now.stake + change.stake,
+      win: now.win + change.win,
+      bets: now.bets + change.bets,
+      closed: now.closed || change.closed,
+    });
+  }
+}
+
+/**
+ * Wallet calls queued by lane and run in batches: a lane runs one batch at a time and whatever arrives while
+ * it runs waits for the next, so batches grow with the load by themselves and an idle lane answers at once.
+ * A member's calls always take the same lane (they serialise on the member's row locks anyway), and lanes run
+ * in parallel on their own connections.
+ */
+export class WalletLanes<T> {
+  private readonly lanes: { queue: T[]; running: boolean }[];
+
+  constructor(
+    private readonly run: (batch: T[]) => Promise<void>,
+    private readonly options: { lanes: number; maxBatch: number; maxQueued: number },
+  ) {
+    this.lanes = Array.from({ length: options.lanes }, () => ({ queue: [], running: false }));
+  }
+
+  /** Queues a call on its member's lane; false when that lane is full (the caller answers a busy error). */
+  submit(member: string, call: T): boolean {
+    const lane = this.lanes[laneOf(member, this.lanes.length)];
+    if (!lane || lane.queue.length >= this.options.maxQueued) return false;
+    lane.queue.push(call);
+    if (!lane.running) void this.drain(lane);
+    return true;
+  }
+
+  private async drain(lane: { queue: T[]; running: boolean }): Promise<void> {
+    lane.running = true;
+    try {
+      while (lane.queue.length > 0) await this.run(lane.queue.splice(0, this.options.maxBatch));
+    } finally {
+      lane.running = false;
+    }
+  }
+}
+
+/** FNV-1a of the member's id, so a member's calls keep to one lane. */
+function laneOf(member: string, lanes: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < member.length; i += 1) {
+    hash ^= member.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) % lanes;
+}
