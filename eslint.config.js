@@ -75,7 +75,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser }, sourceType: 'script' },
   },
   {
-    files: ['apps/web/src/**/*.{ts,tsx}'],
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/backoffice/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
@@ -90,7 +90,12 @@ export default tseslint.config(
   },
   // Feature folders never import another feature, and shared code never imports a feature.
   {
-    files: ['apps/web/src/features/**/*.{ts,tsx}', 'apps/web/src/shared/**/*.{ts,tsx}'],
+    files: [
+      'apps/web/src/features/**/*.{ts,tsx}',
+      'apps/web/src/shared/**/*.{ts,tsx}',
+      'apps/backoffice/src/features/**/*.{ts,tsx}',
+      'apps/backoffice/src/shared/**/*.{ts,tsx}',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -99,6 +104,10 @@ export default tseslint.config(
             {
               group: ['../../features/*', '../features/*', '**/features/*/**'],
               message: 'Features never import other features; move shared code to src/shared.',
+            },
+            {
+              group: ['**/apps/web/**', '../../web/**', '../../../web/**'],
+              message: 'The back office shares types through packages/contract only, never apps/web.',
             },
           ],
         },

@@ -30,6 +30,7 @@ export default defineConfig({
         test: { name: 'provider-sim', root: 'apps/provider-sim', include: ['src/**/*.test.ts'] },
       },
       'apps/web/vitest.config.ts',
+      'apps/backoffice/vitest.config.ts',
       {
         ...source,
         test: {

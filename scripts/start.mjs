@@ -1,4 +1,4 @@
-// `npm start`: builds the web app, then runs the platform and the provider simulator side by side.
+// `npm start`: builds the web app and the back-office app (served at /bo-app/), then runs the platform and the provider simulator side by side.
 // The two share an HMAC secret, made once and kept in apps/server/.data/provider-sim.secret (gitignored).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -9,7 +9,10 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-const build = spawnSync(npm, ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+const build = spawnSync(npm, ['run', 'build', '-w', 'apps/web', '-w', 'apps/backoffice'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 function sharedSecret() {

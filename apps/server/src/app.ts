@@ -9,6 +9,7 @@ import { brandedPage, hostBrand } from './http/brand';
 import { errorEnvelope, handleError } from './http/reply';
 import { openApiRoutes } from './http/openapi';
 import { backofficeAccess } from './http/backoffice';
+import { serveBackofficeApp } from './http/backoffice-app';
 import { collectRoutes, type RegisteredRoute } from './http/registry';
 import { accountRoutes, APP_VERSION } from './modules/account/routes';
 import { AccountService } from './modules/account/service';
@@ -163,7 +164,7 @@ export async function createServices(
 /** Builds the HTTP app around a ready context: API, backoffice, health, and the built web app. */
 export async function buildApp(
   ctx: AppContext,
-  options: { logger?: boolean; webDist?: string } = {},
+  options: { logger?: boolean; webDist?: string; backofficeDist?: string } = {},
 ): Promise<{
   app: FastifyInstance;
   services: Services;
@@ -238,6 +239,8 @@ export async function buildApp(
   // The OpenAPI document of every route above (and any registered later, before the first request).
   openApiRoutes(app, routes, { title: ctx.config.brand, version: APP_VERSION });
 
+  // The back-office app under /bo-app/ (apps/backoffice); its calls are the /bo routes above.
+  await serveBackofficeApp(app, options.backofficeDist);
   const webDist = options.webDist;
   const hasWeb = webDist !== undefined && existsSync(webDist);
   if (hasWeb) {

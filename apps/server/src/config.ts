@@ -62,6 +62,8 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_000_000).default(65_536),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /** The back-office app's built files (apps/backoffice/dist), served under /bo-app/. */
+  BACKOFFICE_DIST: z.string().optional(),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
   /** Feed adapters started with the server: any of simulator, replay; 'none' for none. */
@@ -154,6 +156,7 @@ export interface Config {
   bodyLimitBytes: number;
   logLevel: string;
   webDist: string | undefined;
+  backofficeDist: string | undefined;
   seedDemo: boolean;
   shutdownGraceMs: number;
   liveAcceptDelayMs: number;
@@ -238,6 +241,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
+    backofficeDist: e.BACKOFFICE_DIST,
     seedDemo: e.SEED_DEMO === 'true',
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     liveAcceptDelayMs: e.LIVE_ACCEPT_DELAY_MS,

@@ -18,7 +18,8 @@ async function main(): Promise<void> {
   }
   await seedSports(ctx);
   const webDist = config.webDist ?? resolve(here, '../../web/dist');
-  const { app, state, services } = await buildApp(ctx, { webDist });
+  const backofficeDist = config.backofficeDist ?? resolve(here, '../../backoffice/dist');
+  const { app, state, services } = await buildApp(ctx, { webDist, backofficeDist });
   await app.listen({ host: config.host, port: config.port });
   // The address first: the feeds' first pass over a full book takes a moment.
   const url = `http://localhost:${config.port}`;

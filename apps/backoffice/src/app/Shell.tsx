@@ -1,0 +1,43 @@
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, NavLink, Outlet } from 'react-router';
+import { boPost } from '../shared/api';
+import { LanguagePicker } from '../shared/LanguagePicker';
+import { isOperator, useSession } from '../shared/session';
+
+/** The signed-in frame: the menu (a column on a desktop, a wrapped bar on a phone) and the screen. */
+export function Shell() {
+  const { t } = useTranslation();
+  const { token, accountId, level, signOut } = useSession();
+  if (!token) return <Navigate to="/login" replace />;
+  const logout = async () => {
+    await boPost('bo_logout', {}).catch(() => undefined);
+    signOut();
+  };
+  return (
+    <div className="shell">
+      <nav className="nav" aria-label={t('nav.menu')}>
+        <div className="who" data-testid="bo-who">
+          {accountId} · {level ? t(`levels.${level}`) : ''}
+        </div>
+        <NavLink to="/" end>
+          {t('nav.dashboard')}
+        </NavLink>
+        <NavLink to="/members">{t('nav.members')}</NavLink>
+        <NavLink to="/reports/winloss">{t('nav.winloss')}</NavLink>
+        <NavLink to="/reports/outstanding">{t('nav.outstanding')}</NavLink>
+        {isOperator(level) && <NavLink to="/risk">{t('nav.risk')}</NavLink>}
+        <NavLink to="/messages">{t('nav.messages')}</NavLink>
+        <button className="link" type="button" data-testid="bo-logout" onClick={() => void logout()}>
+          {t('nav.logout')}
+        </button>
+        <LanguagePicker />
+      </nav>
+      <main>
+        <Suspense fallback={<p className="muted">{t('app.loading')}</p>}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import type { RouteObject } from 'react-router';
+import { LoginScreen } from '../features/auth/LoginScreen';
+import { Shell } from './Shell';
+
+/** Screens load lazily: a phone and a desktop use the same routes. */
+export const routes: RouteObject[] = [
+  { path: '/login', element: <LoginScreen /> },
+  {
+    path: '/',
+    element: <Shell />,
+    children: [
+      {
+        index: true,
+        lazy: async () => ({
+          Component: (await import('../features/dashboard/DashboardScreen')).DashboardScreen,
+        }),
+      },
+      {
+        path: 'members',
+        lazy: async () => ({ Component: (await import('../features/members/MembersScreen')).MembersScreen }),
+      },
+      {
+        path: 'reports/winloss',
+        lazy: async () => ({ Component: (await import('../features/reports/WinLossScreen')).WinLossScreen }),
+      },
+      {
+        path: 'reports/outstanding',
+        lazy: async () => ({
+          Component: (await import('../features/reports/OutstandingScreen')).OutstandingScreen,
+        }),
+      },
+      {
+        path: 'risk',
+        lazy: async () => ({ Component: (await import('../features/risk/RiskScreen')).RiskScreen }),
+      },
+      {
+        path: 'messages',
+        lazy: async () => ({
+          Component: (await import('../features/messages/MessagesScreen')).MessagesScreen,
+        }),
+      },
+    ],
+  },
+];

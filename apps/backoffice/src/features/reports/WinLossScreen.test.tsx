@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { WinLossRow } from '@sb/contract';
+import { mockFetch, renderScreen, signedIn } from '../../test/utils';
+import { WinLossScreen } from './WinLossScreen';
+
+const row = (account_id: string, level: string, win: string): WinLossRow => ({
+  account_id,
+  level,
+  currency: 'MYR',
+  bets: 2,
+  turnover: '200.00',
+  valid_turnover: '200.00',
+  member_win_loss: win,
+  member_commission: '0.60',
+  own_win_loss: '-10.00',
+  own_commission: '0.00',
+  downline_win_loss: '0.00',
+  upline_win_loss: '0.00',
+});
+
+describe('win/loss report', () => {
+  it('drills down from the caller to a downline and back', async () => {
+    signedIn('demoop', 'operator');
+    const api = mockFetch({
+      '/bo/winloss': (body) => ({
+        status: '1',
+        statusdesc: 'success',
+        account_id: body.account_id ?? 'demoop',
+        level: 'operator',
+        downlines: body.account_id ? [] : [row('demosh', 'shareholder', '100.00')],
+        members: body.account_id ? [row('demomyr', 'member', '100.00')] : [],
+        totals: [row('demoop', 'operator', '100.00')],
+        total_downlines: 1,
+        total_members: 0,
+        page: 1,
+      }),
+    });
+    renderScreen(<WinLossScreen />);
+    fireEvent.click(await screen.findByTestId('bo-wl-open-demosh'));
+    await waitFor(() => expect(screen.getByTestId('bo-wl-members').textContent).toContain('demomyr'));
+    expect(api.callsTo('/bo/winloss').at(-1)?.body).toMatchObject({ account_id: 'demosh' });
+    expect(screen.getByTestId('bo-wl-path').textContent).toContain('demoop› demosh');
+    expect(screen.getByTestId('bo-wl-totals').textContent).toContain('-10.00');
+    fireEvent.click(screen.getByRole('button', { name: 'demoop' }));
+    expect(await screen.findByTestId('bo-wl-open-demosh')).toBeTruthy();
+  });
+});

@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import type { BoWinLossReply, WinLossRow } from '@sb/contract';
+import { boPost } from '../../shared/api';
+import { formatMoney, isNegative } from '../../shared/money';
+import { useSession } from '../../shared/session';
+import { bookDay, drillAccount, drillInto, drillTo, type Drill } from './drill';
+
+function Money({ value }: { value: string }) {
+  return <td className={`num ${isNegative(value) ? 'loss' : ''}`}>{formatMoney(value)}</td>;
+}
+
+function Rows({
+  rows,
+  onOpen,
+  testId,
+}: {
+  rows: WinLossRow[];
+  onOpen?: (id: string) => void;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="table-wrap panel">
+      <table data-testid={testId}>
+        <thead>
+          <tr>
+            <th>{t('login.account')}</th>
+            <th>{t('members.level')}</th>
+            <th>{t('members.currency')}</th>
+            <th className="num">{t('reports.bets')}</th>
+            <th className="num">{t('reports.turnover')}</th>
+            <th className="num">{t('reports.validTurnover')}</th>
+            <th className="num">{t('reports.memberWinLoss')}</th>
+            <th className="num">{t('reports.memberCommission')}</th>
+            <th className="num">{t('reports.ownWinLoss')}</th>
+            <th className="num">{t('reports.ownCommission')}</th>
+            <th className="num">{t('reports.downline')}</th>
+            <th className="num">{t('reports.upline')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={`${row.account_id}-${row.currency}`}>
+              <td>
+                {onOpen ? (
+                  <button
+                    type="button"
+                    className="link"
+                    data-testid={`bo-wl-open-${row.account_id}`}
+                    onClick={() => onOpen(row.account_id)}
+                  >
+                    {row.account_id}
+                  </button>
+                ) : (
+                  row.account_id
+                )}
+              </td>
+              <td>{row.level ? t(`levels.${row.level}`, { defaultValue: row.level }) : ''}</td>
+              <td>{row.currency}</td>
+              <td className="num">{row.bets}</td>
+              <Money value={row.turnover} />
+              <Money value={row.valid_turnover} />
+              <Money value={row.member_win_loss} />
+              <Money value={row.member_commission} />
+              <Money value={row.own_win_loss} />
+              <Money value={row.own_commission} />
+              <Money value={row.downline_win_loss} />
+              <Money value={row.upline_win_loss} />
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {rows.length === 0 && <p className="muted">{t('reports.none')}</p>}
+    </div>
+  );
+}
+
+/** Win/loss by level: the caller's direct downline, its own members, drilling down to a member. */
+export function WinLossScreen() {
+  const { t } = useTranslation();
+  const self = useSession((s) => s.accountId) ?? '';
+  const [drill, setDrill] = useState<Drill>({ path: [self] });
+  const [range, setRange] = useState(() => ({ start: bookDay(Date.now(), -6), end: bookDay(Date.now()) }));
+  const account = drillAccount(drill);
+  const report = useQuery({
+    queryKey: ['bo', 'winloss', account ?? '', range.start, range.end],
+    queryFn: () =>
+      boPost<BoWinLossReply, 'bo_winloss'>('bo_winloss', {
+        account_id: account,
+        start_date: range.start,
+        end_date: range.end,
+      }),
+  });
+  const open = (id: string) => setDrill(drillInto(drill, id));
+
+  return (
+    <>
+      <h1>{t('reports.winlossTitle')}</h1>
+      <div className="row panel">
+        <label>
+          {t('reports.from')}
+          <input
+            type="date"
+            value={range.start}
+            onChange={(e) => setRange({ ...range, start: e.target.value })}
+          />
+        </label>
+        <label>
+          {t('reports.to')}
+          <input
+            type="date"
+            value={range.end}
+            onChange={(e) => setRange({ ...range, end: e.target.value })}
+          />
+        </label>
+      </div>
+      <nav className="crumbs" aria-label={t('reports.path')} data-testid="bo-wl-path">
+        {drill.path.map((id, index) => (
+          <span key={id}>
+            {index > 0 && '› '}
+            <button type="button" className="link" onClick={() => setDrill(drillTo(drill, index))}>
+              {id}
+            </button>
+          </span>
+        ))}
+      </nav>
+      {report.isError && <p className="error">{t('errors.generic')}</p>}
+      {report.data && (
+        <>
+          <h2>{t('reports.total')}</h2>
+          <Rows rows={report.data.totals} testId="bo-wl-totals" />
+          <h2>{t('reports.downlines')}</h2>
+          <Rows rows={report.data.downlines} onOpen={open} testId="bo-wl-downlines" />
+          <h2>{t('reports.members')}</h2>
+          <Rows rows={report.data.members} testId="bo-wl-members" />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,206 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { BoLiabilityReply } from '@sb/contract';
+import { BoApiError, boPost } from '../../shared/api';
+import { formatMoney, isNegative } from '../../shared/money';
+import { isOperator, useSession } from '../../shared/session';
+import { PayoutCaps } from './PayoutCaps';
+import { priceChange } from './prices';
+
+const REFRESH_MS = 5_000;
+
+/** The operator's trading desk: the book per match and selection (refreshed), suspend, result, cancel bet. */
+export function RiskScreen() {
+  const { t } = useTranslation();
+  const level = useSession((s) => s.level);
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const [refNo, setRefNo] = useState('');
+  const [prices, setPrices] = useState<Record<string, string>>({});
+  const [result, setResult] = useState<{ matchId: number; home: string; away: string } | null>(null);
+  const book = useQuery({
+    queryKey: ['bo', 'liability'],
+    queryFn: () => boPost<BoLiabilityReply, 'bo_liability'>('bo_liability', {}),
+    refetchInterval: REFRESH_MS,
+    enabled: isOperator(level),
+  });
+  const act = useMutation({
+    mutationFn: (action: () => Promise<unknown>) => action(),
+    onSuccess: () => {
+      setNotice({ ok: true, text: t('edit.saved') });
+      setResult(null);
+      void book.refetch();
+    },
+    onError: (caught) =>
+      setNotice({
+        ok: false,
+        text: caught instanceof BoApiError ? t('errors.code', { code: caught.code }) : t('errors.generic'),
+      }),
+  });
+  if (!isOperator(level)) return <p className="error">{t('errors.operatorOnly')}</p>;
+
+  return (
+    <>
+      <h1>{t('risk.title')}</h1>
+      {notice && (
+        <p role="status" className={notice.ok ? 'ok' : 'error'}>
+          {notice.text}
+        </p>
+      )}
+      <div className="row panel">
+        <label>
+          {t('risk.refNo')}
+          <input value={refNo} onChange={(e) => setRefNo(e.target.value)} />
+        </label>
+        <button
+          type="button"
+          disabled={!refNo.trim()}
+          onClick={() => {
+            if (window.confirm(t('risk.confirmCancel', { ref: refNo.trim() })))
+              act.mutate(() => boPost('trade_cancelbet', { ref_no: refNo.trim() }));
+          }}
+        >
+          {t('risk.cancelBet')}
+        </button>
+      </div>
+      {result && (
+        <div className="panel row" role="dialog" aria-label={t('risk.result')}>
+          <span>{t('risk.confirmResult', { match: result.matchId })}</span>
+          <label>
+            {t('risk.home')}
+            <input
+              inputMode="numeric"
+              value={result.home}
+              onChange={(e) => setResult({ ...result, home: e.target.value })}
+            />
+          </label>
+          <label>
+            {t('risk.away')}
+            <input
+              inputMode="numeric"
+              value={result.away}
+              onChange={(e) => setResult({ ...result, away: e.target.value })}
+            />
+          </label>
+          <button
+            type="button"
+            className="primary"
+            disabled={!/^\d{1,3}$/.test(result.home) || !/^\d{1,3}$/.test(result.away)}
+            onClick={() =>
+              act.mutate(() =>
+                boPost('trade_result', {
+                  match_id: result.matchId,
+                  ft: { home: Number(result.home), away: Number(result.away) },
+                }),
+              )
+            }
+          >
+            {t('risk.confirm')}
+          </button>
+          <button type="button" onClick={() => setResult(null)}>
+            {t('edit.close')}
+          </button>
+        </div>
+      )}
+      <PayoutCaps />
+      {book.isError && <p className="error">{t('errors.generic')}</p>}
+      {book.data?.truncated && <p className="muted">{t('risk.truncated')}</p>}
+      {book.data?.data.length === 0 && <p className="muted">{t('risk.none')}</p>}
+      {book.data?.data.map((match) => (
+        <section key={match.match_id} className="panel">
+          <div className="row">
+            <h2>
+              {match.home ?? '?'} – {match.away ?? '?'} <span className="muted">#{match.match_id}</span>
+            </h2>
+            <button
+              type="button"
+              onClick={() =>
+                act.mutate(() =>
+                  boPost('trade_marketstatus', { match_id: match.match_id, status: 'suspended' }),
+                )
+              }
+            >
+              {t('risk.suspend')}
+            </button>
+            <button
+              type="button"
+              onClick={() =>
+                act.mutate(() => boPost('trade_marketstatus', { match_id: match.match_id, status: 'open' }))
+              }
+            >
+              {t('risk.open')}
+            </button>
+            <button type="button" onClick={() => setResult({ matchId: match.match_id, home: '', away: '' })}>
+              {t('risk.result')}
+            </button>
+            <button
+              type="button"
+              onClick={() => {
+                const changes = match.markets.flatMap((market) => {
+                  const inputs = Object.fromEntries(
+                    market.outcomes.map((o) => [
+                      o.selection,
+                      prices[`${market.market_id}|${o.selection}`] ?? '',
+                    ]),
+                  );
+                  const change = priceChange(match.match_id, market, inputs);
+                  return change ? [change] : [];
+                });
+                if (changes.length === 0) return setNotice({ ok: false, text: t('risk.badPrice') });
+                act.mutate(() => boPost('trade_prices', { changes }));
+                setPrices({});
+              }}
+            >
+              {t('risk.setPrices')}
+            </button>
+          </div>
+          <div className="table-wrap">
+            <table>
+              <thead>
+                <tr>
+                  <th>{t('risk.market')}</th>
+                  <th>{t('risk.selection')}</th>
+                  <th className="num">{t('reports.bets')}</th>
+                  <th className="num">{t('risk.stake')}</th>
+                  <th className="num">{t('risk.bookIfWins')}</th>
+                  <th>{t('risk.price')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {match.markets.flatMap((market) =>
+                  market.outcomes.map((outcome) => (
+                    <tr key={`${market.market_id}-${market.currency}-${outcome.selection}`}>
+                      <td>
+                        {market.kind} {market.period} {market.line ?? ''} {market.currency}
+                      </td>
+                      <td>{outcome.selection}</td>
+                      <td className="num">{outcome.bets}</td>
+                      <td className="num">{formatMoney(outcome.stake)}</td>
+                      <td className={`num ${isNegative(outcome.book_if_wins) ? 'loss' : 'win'}`}>
+                        {formatMoney(outcome.book_if_wins)}
+                      </td>
+                      <td>
+                        <input
+                          inputMode="decimal"
+                          size={6}
+                          aria-label={`${t('risk.price')} ${outcome.selection}`}
+                          value={prices[`${market.market_id}|${outcome.selection}`] ?? ''}
+                          onChange={(e) =>
+                            setPrices({
+                              ...prices,
+                              [`${market.market_id}|${outcome.selection}`]: e.target.value,
+                            })
+                          }
+                        />
+                      </td>
+                    </tr>
+                  )),
+                )}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ))}
+    </>
+  );
+}
