@@ -255,3 +255,5 @@ export {
 } from './fair';
 export * from './own-games';
 export * from './keno';
+export * from './number-game';
+export * from './racing';
