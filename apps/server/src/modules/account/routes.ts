@@ -14,7 +14,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext, accounts: A
       accounts.login(body, request.ip, hostBrand(request)?.id),
     );
   }
-  postCall(app, ctx, CALLS.launch, (body) => accounts.launch(body.token));
+  postCall(app, ctx, CALLS.launch, (body, request) => accounts.launch(body.token, hostBrand(request)?.id));
   postCall(app, ctx, CALLS.userprofile, async (body) => {
     const profile = await accounts.profile(body);
     return profile === 'no_changes' ? { statusdesc: 'no_changes' as const } : profile;

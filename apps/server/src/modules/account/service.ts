@@ -101,11 +101,13 @@ export class AccountService {
   }
 
   /** Launch: a one-time HMAC-signed token issued by the operator side. */
-  async launch(token: string): Promise<LoginReply> {
+  /** `brandId`: the brand of the host launched on; a member of another brand is refused as unknown. */
+  async launch(token: string, brandId?: number): Promise<LoginReply> {
     const claims = verifyLaunchToken(token, this.ctx.secret);
     if (!claims || claims.exp < this.ctx.now().getTime()) throw new AppError('invalid_token');
     const account = await repo.findByAccountId(this.ctx.db, claims.account_id);
     if (!account || account.level !== 'member') throw new AppError('account_not_exists');
+    if (brandId !== undefined && account.brand_id !== brandId) throw new AppError('account_not_exists');
     if (!(await repo.markLaunchNonceUsed(this.ctx.db, claims.nonce))) throw new AppError('invalid_token');
     return this.openSession(account);
   }
