@@ -25,6 +25,8 @@ export const CRASH_CHANNEL = 'minigame:crash';
 /** Bets paid per transaction at the bust (and per tick for automatic cash-outs already reached). */
 export const CRASH_SETTLE_BATCH = 500;
 const MAX_BATCHES = 100;
+/** The clock reads the live round again at least this often (another process may have moved it on). */
+const CLOCK_REREAD_MS = 1_000;
 /** How often a flying round's multiplier is pushed (clients draw in between from the start time). */
 export const CRASH_TICK_PUSH_MS = 200;
 
@@ -46,6 +48,8 @@ interface CrashDetail {
 export class CrashEngine {
   private lastTickPush = 0;
   private ticking: Promise<void> | null = null;
+  /** The live round as the clock last read it (see remembered). */
+  private seen: { row: CrashRow; nextAuto: number | null; readAt: number } | null = null;
 
   constructor(
     private readonly ctx: AppContext,
@@ -65,17 +69,18 @@ export class CrashEngine {
 
   private async step(): Promise<void> {
     const now = this.ctx.now();
-    const live = await repo.liveCrashForClock(this.ctx.db);
-    // Postgres' min() of int is int; either driver may hand it over as text.
-    const nextAuto = live?.next_auto === null || live === undefined ? null : Number(live.next_auto);
-    let round: CrashRow | undefined = live;
+    const live = this.remembered(now) ?? (await this.readLive(now));
+    const nextAuto = live?.nextAuto ?? null;
+    let round: CrashRow | undefined = live?.row;
     if (!round) {
+      this.seen = null;
       // A bust whose settlement was cut short (a restart) is finished before the next round opens.
       for (const left of await repo.bustedWithOpenBets(this.ctx.db, 5)) await this.settleOpen(left, null);
       round = await this.open(now);
       if (!round) return;
     }
     if (round.status === 'betting' && now >= round.starts_at) {
+      this.seen = null;
       if (await repo.setCrashStatus(this.ctx.db, String(round.id), 'betting', 'running', now)) {
         await this.push({
           op: 'crash',
@@ -88,12 +93,16 @@ export class CrashEngine {
     }
     if (round.status !== 'running') return;
     if (now >= round.bust_at) {
+      this.seen = null;
       await this.bust(round);
       return;
     }
     const multiplier = crashMultiplierAt(now.getTime() - round.starts_at.getTime());
     const reached = Math.min(multiplier, round.crash_point - 1);
-    if (nextAuto !== null && reached >= nextAuto) await this.payReachedAutos(round, reached);
+    if (nextAuto !== null && reached >= nextAuto) {
+      this.seen = null;
+      await this.payReachedAutos(round, reached);
+    }
     if (now.getTime() - this.lastTickPush >= CRASH_TICK_PUSH_MS) {
       this.lastTickPush = now.getTime();
       await this.push({
@@ -104,6 +113,33 @@ export class CrashEngine {
         t: now.getTime(),
       });
     }
+  }
+
+  /**
+   * The live round as last read, while it is recent and nothing is due by the clock (a start, a bust, an
+   * automatic target reached): most ticks then touch no database. Re-read every CLOCK_REREAD_MS all the same,
+   * since another process may have moved the round on.
+   */
+  private remembered(now: Date): { row: CrashRow; nextAuto: number | null } | null {
+    const seen = this.seen;
+    if (!seen) return null;
+    const age = now.getTime() - seen.readAt;
+    if (age < 0 || age >= CLOCK_REREAD_MS) return null;
+    const { row, nextAuto } = seen;
+    if (row.status === 'betting') return now >= row.starts_at ? null : seen;
+    if (row.status !== 'running' || now >= row.bust_at) return null;
+    const reached = Math.min(crashMultiplierAt(now.getTime() - row.starts_at.getTime()), row.crash_point - 1);
+    return nextAuto !== null && reached >= nextAuto ? null : seen;
+  }
+
+  private async readLive(now: Date): Promise<{ row: CrashRow; nextAuto: number | null } | null> {
+    const live = await repo.liveCrashForClock(this.ctx.db);
+    if (!live) return null;
+    const { next_auto: auto, ...row } = live;
+    // Postgres' min() of int is int; either driver may hand it over as text.
+    const read = { row, nextAuto: auto === null ? null : Number(auto), readAt: now.getTime() };
+    this.seen = read;
+    return read;
   }
 
   private async open(now: Date): Promise<CrashRow | undefined> {
