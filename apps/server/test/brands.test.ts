@@ -150,6 +150,20 @@ describeEachDatabase('brands served per host (white label)', (env) => {
       settings: { theme: 'light', default_language: 'vi' },
     });
 
+    // An operator id already taken: refused, and no brand is left behind holding its hosts.
+    const taken = await platform.call('brand/save', {
+      code: 'ruby',
+      name: 'Ruby',
+      hosts: ['ruby.localhost'],
+      settings: JADE_BRAND.settings,
+      operator: { account_id: 'demoop', password: 'Ruby12345' },
+    });
+    expect(taken.body.statusdesc).toBe('account_exists');
+    expect(
+      ((await call(env().app, '/api/brand', {}, { host: 'ruby.localhost' })).body.brand as { code: string })
+        .code,
+    ).toBe('demo');
+
     const created = await platform.call('brand/save', {
       code: 'ruby',
       name: 'Ruby',

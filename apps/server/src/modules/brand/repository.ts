@@ -103,4 +103,10 @@ export const brandRepository = {
       .onConflict((oc) => oc.column('host').doNothing())
       .execute();
   },
+
+  /** A brand made a moment ago and its hosts (its operator could not be made). */
+  async remove(trx: Trx, brandId: number): Promise<void> {
+    await trx.deleteFrom('brand_hosts').where('brand_id', '=', brandId).execute();
+    await trx.deleteFrom('brands').where('id', '=', brandId).execute();
+  },
 };

@@ -117,7 +117,13 @@ export class BrandService {
       return brandId;
     });
     if (!existing && input.operator) {
-      await this.upline.createOperator({ ...input.operator, brandId: id, operatorType: 1 });
+      try {
+        await this.upline.createOperator({ ...input.operator, brandId: id, operatorType: 1 });
+      } catch (error) {
+        // No brand without its operator (an id taken, say): the new brand and its hosts go again.
+        await this.ctx.db.transaction().execute((trx) => repo.remove(trx, id));
+        throw error;
+      }
     }
     await this.reload();
     await this.ctx.bus.publish(BRANDS_CHANNEL, JSON.stringify({ code: input.code }));
