@@ -1,5 +1,6 @@
 import { postJson, runLoad, type LoadResult } from './load';
 import { benchServer, databaseName } from './setup';
+import { demoBackofficeToken } from '../../apps/server/src/db/demo-totp';
 
 const MEMBERS = 40;
 
@@ -10,8 +11,7 @@ const MEMBERS = 40;
 export async function accountBench(seconds: number): Promise<LoadResult[]> {
   const server = await benchServer();
   try {
-    const bo = await postJson(`${server.url}/bo/login`, { account_id: 'demoop', password: 'Demo1234' });
-    const boToken = String(bo.reply.token);
+    const boToken = await demoBackofficeToken(server.url);
     const run = Date.now().toString(36);
     const ids = Array.from({ length: MEMBERS }, (_, i) => `b${run}${i}`);
     for (const id of ids) {

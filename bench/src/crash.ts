@@ -10,6 +10,7 @@ import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/data
 import { migrateToLatest } from '../../apps/server/src/db/migrate';
 import { seedDemo } from '../../apps/server/src/db/seed';
 import { MemoryLimitStore } from '../../apps/server/src/lib/limits';
+import { AuditService } from '../../apps/server/src/modules/audit/service';
 import { LedgerService } from '../../apps/server/src/modules/ledger/service';
 import type { Outgoing, PushSocket } from '../../apps/server/src/push/hub';
 
@@ -137,6 +138,7 @@ export async function crashBench(): Promise<object[]> {
     db: handle.db,
     dbKind: handle.kind,
     ledger: new LedgerService(),
+    audit: new AuditService(),
     limits: new MemoryLimitStore(() => Date.now()),
     bus,
     now: () => new Date(base + offset),

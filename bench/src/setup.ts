@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { startServer, type RunningServer } from '@sb/e2e/server';
-import { postJson } from './load';
+import { demoBackofficeToken } from '../../apps/server/src/db/demo-totp';
 
 /** A server for a benchmark: the configured database (DATABASE_URL, else embedded), throttles lifted. */
 export async function benchServer(env: Record<string, string> = {}): Promise<RunningServer> {
@@ -18,8 +18,7 @@ export const databaseName = () => (process.env.DATABASE_URL ? 'postgres' : 'pgli
 
 /** The operator's bearer session, for trading and backoffice calls. */
 export async function operator(url: string) {
-  const { reply } = await postJson(`${url}/bo/login`, { account_id: 'demoop', password: 'Demo1234' });
-  const token = String(reply.token);
+  const token = await demoBackofficeToken(url);
   return async (name: string, body: unknown) => {
     const response = await fetch(`${url}/bo/${name}`, {
       method: 'POST',

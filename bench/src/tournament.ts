@@ -11,7 +11,10 @@ import { migrateToLatest } from '../../apps/server/src/db/migrate';
 import { seedDemo } from '../../apps/server/src/db/seed';
 import { MemoryLimitStore } from '../../apps/server/src/lib/limits';
 import { seedSports } from '../../apps/server/src/modules/feed/start';
+import { AuditService } from '../../apps/server/src/modules/audit/service';
 import { LedgerService } from '../../apps/server/src/modules/ledger/service';
+import { demoTotpSecret } from '../../apps/server/src/db/demo-totp';
+import { totpCode } from '../../apps/server/src/lib/totp';
 
 /** Rooms settled in the timed run, and players in each (the spec's maximum). */
 const ROOMS = Number(process.env.BENCH_TOURNAMENT_ROOMS ?? 1_000);
@@ -144,6 +147,7 @@ export async function tournamentBench(): Promise<object[]> {
     db: handle.db,
     dbKind: handle.kind,
     ledger: new LedgerService(),
+    audit: new AuditService(),
     limits: new MemoryLimitStore(() => Date.now()),
     bus: new LocalBus(),
     now: () => new Date(Date.now() + offset),
@@ -165,8 +169,19 @@ export async function tournamentBench(): Promise<object[]> {
       if (json.status !== '1') throw new Error(`${path}: ${reply.body}`);
       return json;
     };
-    const operator = String((await call('/bo/login', { account_id: 'demoop', password: 'Demo1234' })).token);
-    const agent = String((await call('/bo/login', { account_id: 'demoag', password: 'Demo1234' })).token);
+    // The demo seeds' current codes (operator and agent are two logins: one code each).
+    const signIn = async (accountId: string) =>
+      String(
+        (
+          await call('/bo/login', {
+            account_id: accountId,
+            password: 'Demo1234',
+            code: totpCode(demoTotpSecret(accountId), new Date()),
+          })
+        ).token,
+      );
+    const operator = await signIn('demoop');
+    const agent = await signIn('demoag');
     const matchIds = await matches(call, operator);
 
     // Thirty players with their picks (a spread of sides, so the ranking has ties to break) in one room.

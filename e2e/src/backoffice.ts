@@ -1,12 +1,13 @@
+import { demoBackofficeToken as boSignIn } from '../../apps/server/src/db/demo-totp';
 import { post } from './server';
 
 /** A signed-in back-office account's calls (/bo/<name>), answering the reply's JSON. */
 export async function boCaller(url: string, accountId = 'demoop') {
-  const bo = await post(`${url}/bo/login`, { account_id: accountId, password: 'Demo1234' });
+  const token = await boSignIn(url, accountId);
   return async (name: string, body: object): Promise<Record<string, unknown>> => {
     const response = await fetch(`${url}/bo/${name}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${String(bo.token)}` },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify(body),
     });
     return (await response.json()) as Record<string, unknown>;

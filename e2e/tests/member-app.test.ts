@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifactPath, launchBrowser, loggedInPage } from '../src/browser';
 import { matchWithHandicap, operatorTrade } from '../src/backoffice';
 import { post, startServer, type RunningServer } from '../src/server';
+import { demoBackofficeToken as boSignIn } from '../../apps/server/src/db/demo-totp';
 
 /** The member app in Debian's chromium against the real server on a fresh database. */
 describe('member web app in a browser', () => {
@@ -101,10 +102,10 @@ describe('member web app in a browser', () => {
     await logIn(page, 'demousd');
     await page.getByTestId('header-balance').waitFor();
     // The upline resets the password: every session of the member ends.
-    const bo = await post(`${server.url}/bo/login`, { account_id: 'demoop', password: 'Demo1234' });
+    const boToken = await boSignIn(server.url);
     const response = await fetch(`${server.url}/bo/resetpassword`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${String(bo.token)}` },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${boToken}` },
       body: JSON.stringify({ account_id: 'demousd', new_password: 'Demo1234' }),
     });
     expect(((await response.json()) as { status: string }).status).toBe('1');

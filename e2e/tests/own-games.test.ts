@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifactPath, launchBrowser, loggedInPage } from '../src/browser';
-import { post, startServer, type RunningServer } from '../src/server';
+import { startServer, type RunningServer } from '../src/server';
+import { demoBackofficeToken as boSignIn } from '../../apps/server/src/db/demo-totp';
 
 /**
  * Our own games in a browser against the real server (its own clocks running): a 4D ticket bought with box on
@@ -36,10 +37,10 @@ describe('own games in a browser', () => {
     expect(await ticket.getAttribute('data-status')).toBe('open');
     const drawId = Number(await ticket.getAttribute('data-draw-id'));
 
-    const bo = await post(`${server.url}/bo/login`, { account_id: 'demoop', password: 'Demo1234' });
+    const boToken = await boSignIn(server.url);
     const drawn = await fetch(`${server.url}/bo/lottery/drawnow`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${String(bo.token)}` },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${boToken}` },
       body: JSON.stringify({ draw_id: drawId }),
     }).then((r) => r.json() as Promise<{ statusdesc: string; draw: { status: string } }>);
     expect(drawn.statusdesc).toBe('success');

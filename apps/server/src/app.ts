@@ -27,6 +27,9 @@ import { MarketsService } from './modules/markets/service';
 import { PushHub } from './push/hub';
 import { pushRoutes } from './push/ws';
 import { systemRoutes } from './modules/system/routes';
+import { auditRoutes } from './modules/audit/routes';
+import { boAccessRoutes } from './modules/boaccess/routes';
+import { BoAccessService } from './modules/boaccess/service';
 import { uplineRoutes } from './modules/upline/routes';
 import { UplineService } from './modules/upline/service';
 import { MEMBER_CHANNEL, type MemberPush } from './push/member';
@@ -53,6 +56,7 @@ import { BrandService } from './modules/brand/service';
 export interface Services {
   accounts: AccountService;
   upline: UplineService;
+  boAccess: BoAccessService;
   brands: BrandService;
   catalog: CatalogService;
   snapshot: MarketSnapshot;
@@ -111,12 +115,14 @@ export async function createServices(
   const accounts = new AccountService(ctx);
   const fair = new FairService(ctx);
   const minigame = new MinigameService(ctx, accounts, fair);
-  const upline = new UplineService(ctx);
+  const boAccess = new BoAccessService(ctx);
+  const upline = new UplineService(ctx, boAccess);
   const brands = new BrandService(ctx, upline);
   const unsubscribeBrands = await brands.start();
   const services: Services = {
     accounts,
     upline,
+    boAccess,
     brands,
     catalog: new CatalogService(ctx.db, ctx.bus, ctx.log),
     snapshot,
@@ -202,7 +208,7 @@ export async function buildApp(
   // Every request's brand is its Host's (http/brand.ts): a map lookup, no hook.
   app.decorate('brands', services.brands);
   // Before any route: the one hook that resolves and checks every back-office caller.
-  backofficeAccess(app, ctx, (token) => services.upline.requireCaller(token));
+  backofficeAccess(app, ctx, (token, address) => services.boAccess.requireCaller(token, address));
   const securityHeaders = securityHeadersOf(ctx.config);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -211,6 +217,8 @@ export async function buildApp(
 
   systemRoutes(app, ctx, state);
   accountRoutes(app, ctx, services.accounts);
+  boAccessRoutes(app, ctx, services.boAccess);
+  auditRoutes(app, ctx);
   uplineRoutes(app, ctx, services.upline);
   tradingRoutes(app, ctx, services.catalog);
   marketRoutes(app, ctx, services.markets, services.results);

@@ -7,6 +7,7 @@ import { migrateToLatest } from './db/migrate';
 import { MemoryLimitStore, RedisLimitStore, type LimitStore } from './lib/limits';
 import { newSecret } from './lib/security';
 import { accountRepository } from './modules/account/repository';
+import { AuditService } from './modules/audit/service';
 import { LedgerService } from './modules/ledger/service';
 
 export interface Runtime {
@@ -36,6 +37,7 @@ export async function boot(config: Config, target?: DatabaseTarget): Promise<Run
     db: database.db,
     dbKind: database.kind,
     ledger: new LedgerService(),
+    audit: new AuditService(),
     limits,
     bus,
     now: () => new Date(),

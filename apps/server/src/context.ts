@@ -3,6 +3,7 @@ import type { Bus } from './bus/bus';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import type { LimitStore } from './lib/limits';
+import type { AuditService } from './modules/audit/service';
 import type { LedgerService } from './modules/ledger/service';
 
 /** What services share: built once in main (or a test) and passed down; no module reaches for globals. */
@@ -13,6 +14,8 @@ export interface AppContext {
   db: Db;
   dbKind: 'pglite' | 'postgres';
   ledger: LedgerService;
+  /** The append-only, hash-chained log of back-office changes (written in the change's own transaction). */
+  audit: AuditService;
   limits: LimitStore;
   /** Catalogue events between processes (Redis pub/sub) or within one (in-process). */
   bus: Bus;

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { boot } from './boot';
 import { parseConfig } from './config';
-import { DEMO_MEMBERS, JADE_MEMBERS, DEMO_PASSWORD, seedDemo } from './db/seed';
+import { DEMO_MEMBERS, demoTotpSecret, JADE_MEMBERS, DEMO_PASSWORD, seedDemo } from './db/seed';
 import { seedSports, startFeeds } from './modules/feed/start';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -29,7 +29,8 @@ async function main(): Promise<void> {
       `  ${config.brand} Sports Betting Platform is running at ${url}`,
       `  database: ${ctx.dbKind === 'pglite' ? `embedded PGlite (${config.database.kind === 'pglite' ? config.database.dataDir : ''})` : 'PostgreSQL'}`,
       `  member logins (password ${DEMO_PASSWORD}): ${DEMO_MEMBERS.map((m) => m.accountId).join(', ')}`,
-      `  upline login for /bo (password ${DEMO_PASSWORD}): demoop`,
+      `  back office ${url}/bo-app/ (password ${DEMO_PASSWORD}, then the code of the TOTP seed in an authenticator):`,
+      ...['demoop', 'demoag', 'jadeop'].map((login) => `    ${login}: TOTP seed ${demoTotpSecret(login)}`),
       `  brand Jade on jade.localhost: members ${JADE_MEMBERS.map((m) => m.accountId).join(', ')}, operator jadeop`,
       `  live feed: ${config.feed.adapters.length > 0 ? config.feed.adapters.join(' + ') : 'off'}`,
       `  provider games: ${config.games.simUrl ? `simulator at ${config.games.simUrl}` : 'off (PROVIDER_SIM_URL unset)'}`,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { boLogin, login, seeded } from './support/fixtures';
+import { internalCaller } from '../src/modules/boaccess/service';
 import { call, describeEachDatabase } from './support/harness';
 import { tokenLimitKey } from '../src/http/route';
 
@@ -226,7 +227,7 @@ describeEachDatabase('member account calls', (env) => {
       });
       let parent = 'vop';
       for (const id of ['vsh', 'vss', 'vsr', 'vma', 'vag']) {
-        await env().services.upline.createAccount(virtualOp, {
+        await env().services.upline.createAccount(internalCaller(virtualOp, 'test'), {
           account_id: id,
           password: 'Demo1234',
           parent_id: parent,
@@ -234,7 +235,7 @@ describeEachDatabase('member account calls', (env) => {
         });
         parent = id;
       }
-      await env().services.upline.createAccount(virtualOp, {
+      await env().services.upline.createAccount(internalCaller(virtualOp, 'test'), {
         account_id: 'vmember',
         password: 'Demo1234',
         parent_id: 'vag',

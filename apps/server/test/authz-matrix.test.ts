@@ -6,7 +6,14 @@ import { prng, sample, type JsonSchema } from './support/fuzz';
 import { call, describeEachDatabase, type TestEnv } from './support/harness';
 
 /** The codes that mean "not you": a refusal of the caller, not of the body. */
-const DENIALS = new Set(['unauthenticatedUser', 'forbiddenAccess', 'account_inactive', 'session_expired']);
+const DENIALS = new Set([
+  'unauthenticatedUser',
+  'forbiddenAccess',
+  'account_inactive',
+  'session_expired',
+  'noSubAccountPermission',
+  'enrolmentRequired',
+]);
 
 /** A body the call's schema accepts as often as the generator can, aimed at `target` where it names an account. */
 function bodyFor(route: RegisteredRoute, target: string, seed: number): Record<string, unknown> {
@@ -52,9 +59,30 @@ async function callers(env: TestEnv) {
     '1',
   );
   const member = await login(env.app, 'demomyr');
+  const agent = await boLogin(env.app, 'demoag');
+  // Staff of the agent with no rights and with every right it can give, and the operator's trading desk.
+  const staff = async (owner: typeof agent, login: string, permissions: string[]) => {
+    const saved = await owner.call('staff/save', { login_id: login, password: 'Staff123', permissions });
+    expect(saved.body.status, JSON.stringify(saved.body)).toBe('1');
+    return boLogin(env.app, login, 'Staff123');
+  };
+  // A new agent signed in without its second factor yet: an enrolment-only session.
+  await made({ account_id: 'freshag', password: 'Fresh123', parent_id: 'demoma', commission_rate: '0.003' });
+  const fresh = await call(env.app, '/bo/login', { account_id: 'freshag', password: 'Fresh123' });
+  expect(fresh.body.enrol_required).toBe(true);
   return {
     operator,
-    agent: await boLogin(env.app, 'demoag'),
+    agent,
+    staffNone: await staff(agent, 'demoagSub01', []),
+    staffAll: await staff(agent, 'demoagSub02', [
+      'total_bets',
+      'reports',
+      'create_account',
+      'update_account',
+      'transfer',
+    ]),
+    desk: await staff(operator, 'demoopSub01', ['trading']),
+    enrolling: fresh.body.token as string,
     otherAgent: await boLogin(env.app, 'otherag', 'Other123'),
     closed,
     memberToken: member.token,
@@ -89,6 +117,32 @@ describeEachDatabase('authorisation matrix', (env) => {
       denied(await asBearer('not-a-token', route, body), 'unauthenticatedUser', label('a forged token'));
       denied(await asBearer(who.memberToken, route, body), 'unauthenticatedUser', label('a member'));
       denied(await who.closed.call(route.url.slice(4), body), 'account_inactive', label('a closed level'));
+      const enrolling = await asBearer(who.enrolling, route, body);
+      if (route.duringEnrolment) allowed(enrolling, label('a session enrolling'));
+      else denied(enrolling, 'enrolmentRequired', label('a session enrolling'));
+      // Staff: the flag the route needs, or none for 'any'; never for the account's own calls ('none').
+      const staffColumn = async (
+        staff: Awaited<ReturnType<typeof boLogin>>,
+        flags: readonly string[],
+        ownerRole: 'upline' | 'operator',
+        name: string,
+      ) => {
+        const reply = await staff.call(route.url.slice(4), body);
+        const grant = route.staff === 'any' || (route.staff !== undefined && flags.includes(route.staff));
+        if (route.backoffice === 'operator' && ownerRole !== 'operator')
+          denied(reply, 'forbiddenAccess', label(name));
+        else if (!grant) denied(reply, 'noSubAccountPermission', label(name));
+        else if (!takesAccount(route) || ownerRole === 'operator' || route.backoffice === 'upline')
+          allowed(reply, label(name));
+      };
+      await staffColumn(who.staffNone, [], 'upline', 'staff without rights');
+      await staffColumn(
+        who.staffAll,
+        ['total_bets', 'reports', 'create_account', 'update_account', 'transfer'],
+        'upline',
+        'staff with every right',
+      );
+      await staffColumn(who.desk, ['trading'], 'operator', "the operator's trading desk");
       if (route.backoffice === 'operator') {
         denied(await who.agent.call(route.url.slice(4), body), 'forbiddenAccess', label('an agent'));
         denied(

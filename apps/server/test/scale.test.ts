@@ -5,6 +5,7 @@ import { buildApp } from '../src/app';
 import { RedisBus } from '../src/bus/bus';
 import type { AppContext } from '../src/context';
 import { RedisLimitStore } from '../src/lib/limits';
+import { AuditService } from '../src/modules/audit/service';
 import { LedgerService } from '../src/modules/ledger/service';
 import { TEST_SPORTS } from './support/catalog';
 import { boLogin, login, seeded } from './support/fixtures';
@@ -32,6 +33,7 @@ describeEachDatabase(
             ...env().ctx,
             config,
             ledger: new LedgerService(),
+            audit: new AuditService(),
             limits: new RedisLimitStore(redisUrl ?? '', `${prefix}lim:`),
             bus: new RedisBus(redisUrl ?? '', `${prefix}bus:`),
             log: pino({ level: 'silent' }),

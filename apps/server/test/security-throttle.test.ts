@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/db/seed';
-import { login, seeded } from './support/fixtures';
+import { boLogin, login, seeded } from './support/fixtures';
 import { call, describeEachDatabase, type TestEnv } from './support/harness';
 
 /**
@@ -65,7 +65,11 @@ describeEachDatabase(
           expect((await boLoginAs('demoag', 'wrong-pass1')).body.statusdesc).toBe('account_not_exists');
         expect((await boLoginAs('demoag', DEMO_PASSWORD)).body.statusdesc).toBe('loginLimit');
         env().advance(61_000);
-        expect((await boLoginAs('demoag', DEMO_PASSWORD)).body.status).toBe('1');
+        // The minute is over, but three failures in a row locked the login until its upline opens it.
+        expect((await boLoginAs('demoag', DEMO_PASSWORD)).body.statusdesc).toBe('accountLocked');
+        const master = await boLogin(env().app, 'demoma');
+        expect((await master.call('unlock', { account_id: 'demoag' })).body.status).toBe('1');
+        expect((await boLoginAs('demoag', DEMO_PASSWORD)).body.statusdesc).toBe('totpRequired');
         // One address trying agent after agent is stopped too.
         for (let i = 0; i < 12; i += 1) {
           const reply = await call(env().app, '/bo/login', {

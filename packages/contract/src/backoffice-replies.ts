@@ -1,20 +1,14 @@
-import type { AccountLevel, BoMemberRow } from './backoffice';
+import type { z } from 'zod';
+import type { boLoginReply } from './backoffice-access';
+import type { BoMemberRow } from './backoffice';
+
+export type BoLoginReply = z.infer<typeof boLoginReply>;
 import type { WinLossRow } from './statement';
 
 /**
  * Replies of the back-office calls the back-office app reads (the server's upline and report services answer
  * these shapes). Fields a later server may add (a second factor step) are optional.
  */
-export interface BoLoginReply {
-  token?: string;
-  account_id: string;
-  level: AccountLevel;
-  /** The server asks for a TOTP code before it issues a token (a second step with the same call family). */
-  totp_required?: boolean;
-  /** First sign-in of an account that must enrol: the otpauth URI to show as a QR code. */
-  totp_enrol_uri?: string;
-}
-
 export interface BoMemberListReply {
   total: number;
   page: number;

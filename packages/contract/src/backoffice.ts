@@ -18,11 +18,6 @@ export type AccountLevel = (typeof ACCOUNT_LEVELS)[number];
 /** Operator type: 1 normal, 2 virtual (uses the vuserbalance call). */
 export const OPERATOR_TYPES = [1, 2] as const;
 
-export const boLoginRequest = z.object({
-  account_id: requiredString('account_id_required', 30),
-  password: requiredString('password_required', 64),
-});
-
 const accountId = requiredString('account_id_required', 30);
 const transferId = requiredString('transfer_id_required', 80);
 

@@ -16,7 +16,6 @@ import {
 import {
   boCreateAccountRequest,
   boIssueTokenRequest,
-  boLoginRequest,
   boMemberListRequest,
   boMoneyRequest,
   boResetPasswordRequest,
@@ -100,6 +99,22 @@ import {
 } from './trading';
 import { z } from 'zod';
 import { call, undescribedReply } from './calls-spec';
+import {
+  boAccountRequest,
+  boAuditReply,
+  boAuditRequest,
+  boConfirmEnrolRequest,
+  boDevicesReply,
+  boEnrolReply,
+  boLoginReply,
+  boLoginRequest,
+  boMeReply,
+  boRecoveryCodesReply,
+  boRevokeDeviceRequest,
+  boStaffListReply,
+  boStaffSaveReply,
+  boStaffSaveRequest,
+} from './backoffice-access';
 
 export const CALLS = {
   authlogin: call('/api/authlogin', loginRequest, undescribedReply, 'member', 'authlogin'),
@@ -119,8 +134,61 @@ export const CALLS = {
     'changepassword',
   ),
   addsecondary: call('/api/addsecondary', addSecondaryRequest, undescribedReply, 'member', 'addsecondary'),
-  bo_login: call('/bo/login', boLoginRequest, undescribedReply, 'bo', 'login'),
+  bo_login: call(
+    '/bo/login',
+    boLoginRequest,
+    boLoginReply,
+    'bo',
+    'sign in: password, then the authenticator code (or a recovery code, or a trusted device)',
+  ),
   bo_logout: call('/bo/logout', z.object({}), undescribedReply, 'bo', 'logout'),
+  bo_me: call('/bo/me', z.object({}), boMeReply, 'bo', 'the signed-in login, its rights and second factor'),
+  bo_2fa_enrol: call('/bo/2fa/enrol', z.object({}), boEnrolReply, 'bo', 'start TOTP enrolment (QR address)'),
+  bo_2fa_confirm: call(
+    '/bo/2fa/confirm',
+    boConfirmEnrolRequest,
+    boRecoveryCodesReply,
+    'bo',
+    'confirm TOTP enrolment with a first code; answers the recovery codes once',
+  ),
+  bo_2fa_recovery: call(
+    '/bo/2fa/recovery',
+    boConfirmEnrolRequest,
+    boRecoveryCodesReply,
+    'bo',
+    'new recovery codes (the old ones stop working), confirmed by a code',
+  ),
+  bo_2fa_devices: call('/bo/2fa/devices', z.object({}), boDevicesReply, 'bo', 'the trusted devices'),
+  bo_2fa_revokedevice: call(
+    '/bo/2fa/revokedevice',
+    boRevokeDeviceRequest,
+    boDevicesReply,
+    'bo',
+    'stop trusting a device',
+  ),
+  bo_unlock: call(
+    '/bo/unlock',
+    boAccountRequest,
+    z.object({}),
+    'bo',
+    'unlock a downline account after 3 failures',
+  ),
+  bo_reset2fa: call(
+    '/bo/reset2fa',
+    boAccountRequest,
+    z.object({}),
+    'bo',
+    "remove a downline account's second factor (it enrols again)",
+  ),
+  bo_staff_list: call('/bo/staff/list', z.object({}), boStaffListReply, 'bo', 'the staff sub-accounts'),
+  bo_staff_save: call(
+    '/bo/staff/save',
+    boStaffSaveRequest,
+    boStaffSaveReply,
+    'bo',
+    'create or change a staff sub-account',
+  ),
+  bo_audit: call('/bo/audit', boAuditRequest, boAuditReply, 'bo', 'search the audit log of the downline'),
   brand: call('/api/brand', brandRequest, brandReply, 'member', 'the brand this host serves (no session)'),
   bo_brand_list: call('/bo/brand/list', boBrandListRequest, boBrandListReply, 'bo', 'brands and their hosts'),
   bo_brand_save: call(

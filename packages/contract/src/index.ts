@@ -3,6 +3,7 @@ export * from './envelope';
 export * from './fields';
 export * from './account';
 export * from './backoffice';
+export * from './backoffice-access';
 export * from './backoffice-replies';
 export * from './markets';
 export * from './trading';

@@ -257,3 +257,4 @@ export * from './own-games';
 export * from './keno';
 export * from './number-game';
 export * from './racing';
+export * from './backoffice-access';

@@ -6,6 +6,10 @@ import { Shell } from './Shell';
 export const routes: RouteObject[] = [
   { path: '/login', element: <LoginScreen /> },
   {
+    path: '/enrol',
+    lazy: async () => ({ Component: (await import('../features/security/EnrolScreen')).EnrolScreen }),
+  },
+  {
     path: '/',
     element: <Shell />,
     children: [
@@ -32,6 +36,20 @@ export const routes: RouteObject[] = [
       {
         path: 'risk',
         lazy: async () => ({ Component: (await import('../features/risk/RiskScreen')).RiskScreen }),
+      },
+      {
+        path: 'security',
+        lazy: async () => ({
+          Component: (await import('../features/security/SecurityScreen')).SecurityScreen,
+        }),
+      },
+      {
+        path: 'staff',
+        lazy: async () => ({ Component: (await import('../features/staff/StaffScreen')).StaffScreen }),
+      },
+      {
+        path: 'audit',
+        lazy: async () => ({ Component: (await import('../features/audit/AuditScreen')).AuditScreen }),
       },
       {
         path: 'messages',

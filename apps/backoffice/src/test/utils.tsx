@@ -3,7 +3,7 @@ import { vi } from 'vitest';
 import { render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import type { AccountLevel } from '@sb/contract';
+import type { AccountLevel, StaffPermission } from '@sb/contract';
 import { queryClient } from '../shared/queryClient';
 import { useSession } from '../shared/session';
 
@@ -30,8 +30,19 @@ export function mockFetch(handlers: Record<string, Handler>) {
   return { calls, callsTo: (path: string) => calls.filter((c) => c.path === path) };
 }
 
-export function signedIn(accountId = 'demoop', level: AccountLevel = 'operator'): void {
-  useSession.setState({ token: 'tok', accountId, level });
+export function signedIn(
+  accountId = 'demoop',
+  level: AccountLevel = 'operator',
+  extra: { login?: string; permissions?: StaffPermission[] | null; enrolRequired?: boolean } = {},
+): void {
+  useSession.setState({
+    token: 'tok',
+    accountId,
+    level,
+    login: extra.login ?? accountId,
+    permissions: extra.permissions ?? null,
+    enrolRequired: extra.enrolRequired ?? false,
+  });
 }
 
 export function renderScreen(ui: ReactElement, path = '/') {

@@ -13,6 +13,7 @@ import * as m0010 from './migrations/0010_games';
 import * as m0011 from './migrations/0011_tournament';
 import * as m0012 from './migrations/0012_own_games';
 import * as m0013 from './migrations/0013_brands';
+import * as m0014 from './migrations/0014_backoffice_access';
 
 /** Migrations are listed here, in order: no file-system scanning, so bundling and tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011_tournament': m0011,
   '0012_own_games': m0012,
   '0013_brands': m0013,
+  '0014_backoffice_access': m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -74,6 +74,68 @@ export interface SessionTable {
   created_at: DefaultTimestamp;
   expires_at: Timestamp;
   revoked: Generated<boolean>;
+  /** A staff sub-account's session: the account above is the one it works for. */
+  staff_pk: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Signed in without a second factor yet: only enrolment, sign-out and "me" answer. */
+  enrolment_only: Defaulted<boolean>;
+}
+
+export interface BoStaffTable {
+  id: Generated<string>;
+  login_id: string;
+  owner_pk: string;
+  password_hash: string;
+  /** JSON array of the domain's StaffPermission flags. */
+  permissions: Defaulted<string>;
+  state: Defaulted<string>;
+  created_at: DefaultTimestamp;
+}
+
+/** One back-office principal's sign-in state: 'a:<account pk>' or 's:<staff id>'. */
+export interface BoSecurityTable {
+  principal: string;
+  /** The confirmed TOTP seed, sealed (lib/secret-box); null until enrolled. */
+  totp_secret: string | null;
+  /** A seed being enrolled, sealed, until its first code confirms it. */
+  totp_pending: string | null;
+  totp_last_step: ColumnType<string, string | number | undefined, string | number>;
+  failed_logins: Defaulted<number>;
+  locked_at: Timestamp | null;
+}
+
+export interface BoRecoveryCodeTable {
+  principal: string;
+  code_hash: string;
+  used_at: Timestamp | null;
+}
+
+export interface BoDeviceTable {
+  id: Generated<string>;
+  principal: string;
+  token_hash: string;
+  label: string;
+  created_at: DefaultTimestamp;
+  last_used_at: Timestamp | null;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+/** Append-only (a trigger refuses UPDATE and DELETE); each row's hash covers its content and the previous hash. */
+export interface AuditLogTable {
+  seq: Generated<string>;
+  at: Timestamp;
+  actor: string;
+  actor_pk: string | null;
+  staff_pk: string | null;
+  address: string;
+  action: string;
+  target: string;
+  /** The path of the account the change concerns (or the actor's): an upline reads its own subtree's rows. */
+  scope_path: string;
+  before: string;
+  after: string;
+  prev_hash: string;
+  hash: string;
 }
 
 export interface UsedLaunchTokenTable {
@@ -591,6 +653,11 @@ export interface Database {
   accounts: AccountTable;
   bet_limits: BetLimitTable;
   sessions: SessionTable;
+  bo_staff: BoStaffTable;
+  bo_security: BoSecurityTable;
+  bo_recovery_codes: BoRecoveryCodeTable;
+  bo_devices: BoDeviceTable;
+  audit_log: AuditLogTable;
   used_launch_tokens: UsedLaunchTokenTable;
   ledger_accounts: LedgerAccountTable;
   transfers: TransferTable;
@@ -612,4 +679,6 @@ export type AccountRow = Selectable<AccountTable>;
 export type NewAccount = Insertable<AccountTable>;
 export type BetLimitRow = Selectable<BetLimitTable>;
 export type SessionRow = Selectable<SessionTable>;
+export type BoStaffRow = Selectable<BoStaffTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;
 export type LedgerAccountRow = Selectable<LedgerAccountTable>;

@@ -5,9 +5,13 @@ import { brandRepository } from '../modules/brand/repository';
 import { DEFAULT_BRAND_SETTINGS } from '../modules/brand/defaults';
 import { BRANDS_CHANNEL } from '../modules/brand/service';
 import { gamesRepository } from '../modules/games/repository';
+import { demoTotpSecret } from './demo-totp';
+import { BoAccessService, internalCaller } from '../modules/boaccess/service';
 import { UplineService } from '../modules/upline/service';
 
 export const DEMO_PASSWORD = 'Demo1234';
+
+export { demoTotpSecret } from './demo-totp';
 
 export const DEMO_MEMBERS: {
   accountId: string;
@@ -75,11 +79,12 @@ export const JADE_MEMBERS = [
  */
 export async function seedDemo(ctx: AppContext, brandName = ctx.config.brand): Promise<{ created: boolean }> {
   await seedGameProviders(ctx);
-  const upline = new UplineService(ctx);
+  const access = new BoAccessService(ctx);
+  const upline = new UplineService(ctx, access);
   let created = false;
   if (!(await accountRepository.findByAccountId(ctx.db, 'demoop'))) {
     const brandId = await accountRepository.ensureBrand(ctx.db, 'demo', brandName);
-    await seedBrand(ctx, upline, { brandId, prefix: 'demo', members: DEMO_MEMBERS });
+    await seedBrand(ctx, upline, access, { brandId, prefix: 'demo', members: DEMO_MEMBERS });
     created = true;
   }
   await ctx.db.transaction().execute(async (trx) => {
@@ -100,7 +105,7 @@ export async function seedDemo(ctx: AppContext, brandName = ctx.config.brand): P
       await brandRepository.setHosts(trx, id, JADE_BRAND.hosts);
       return id;
     });
-    await seedBrand(ctx, upline, { brandId, prefix: 'jade', members: JADE_MEMBERS });
+    await seedBrand(ctx, upline, access, { brandId, prefix: 'jade', members: JADE_MEMBERS });
     created = true;
   }
   // Every process reads the brands again (hosts and settings are served from memory).
@@ -112,24 +117,29 @@ export async function seedDemo(ctx: AppContext, brandName = ctx.config.brand): P
 async function seedBrand(
   ctx: AppContext,
   upline: UplineService,
+  access: BoAccessService,
   input: { brandId: number; prefix: string; members: typeof DEMO_MEMBERS },
 ): Promise<void> {
-  const operator = await upline.createOperator({
+  const operatorRow = await upline.createOperator({
     account_id: `${input.prefix}op`,
     password: DEMO_PASSWORD,
     brandId: input.brandId,
     operatorType: 1,
   });
+  await access.seedSecondFactor(String(operatorRow.id), demoTotpSecret(operatorRow.account_id));
+  const operator = internalCaller(operatorRow, 'seed');
   let parentId = `${input.prefix}op`;
   for (const level of DEMO_CHAIN) {
     const accountId = level.accountId.replace(/^demo/, input.prefix);
-    await upline.createAccount(operator, {
+    const row = await upline.createAccount(operator, {
       account_id: accountId,
       password: DEMO_PASSWORD,
       parent_id: parentId,
       commission_rate: level.rate,
       pt_share: level.share,
     });
+    const created = await accountRepository.findByAccountId(ctx.db, row.account_id);
+    if (created) await access.seedSecondFactor(String(created.id), demoTotpSecret(created.account_id));
     parentId = accountId;
   }
   for (const member of input.members) {

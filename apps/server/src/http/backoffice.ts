@@ -1,9 +1,9 @@
-import type { CallSpec } from '@sb/contract';
+import type { CallSpec, StaffPermission } from '@sb/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
-import type { AccountRow } from '../db/schema';
 import { AppError } from '../lib/app-error';
+import type { BoCaller } from '../modules/boaccess/service';
 import { tokenBrand } from '../lib/security';
 import { hostBrand } from './brand';
 import type { RecordedCall } from './registry';
@@ -15,19 +15,75 @@ import { bearerToken, registerCall, type ReplyOf, type Success } from './route';
  */
 export type BackofficeRole = 'upline' | 'operator';
 
+/**
+ * Who may make a call: the role, and what a staff sub-account needs for it. Given as a bare role, a call is the
+ * account's own (no sub-account may make it): a new call stays closed to staff until someone grants it a flag.
+ */
+export interface BoAccess {
+  role: BackofficeRole;
+  /** The flag a sub-account needs; 'any': every sign-in of the account, staff included. */
+  staff: StaffPermission | 'any' | 'none';
+  /** Answers a session that has not enrolled its second factor yet (enrolment, sign-out, me). */
+  duringEnrolment?: boolean;
+  /**
+   * For calls whose service keeps no before/after of its own (trading, draws, caps, brands, announcements): the
+   * audit action written once the call succeeded, with the request as the change.
+   */
+  audit?: string;
+}
+
+/** A request as the audit keeps it: never a password, at any depth. */
+function redacted(value: unknown, depth = 0): unknown {
+  if (depth > 8 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => redacted(item, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([key, item]) =>
+      /password/i.test(key) ? [key, '(set)'] : [key, redacted(item, depth + 1)],
+    ),
+  );
+}
+
+/** What an audited call acted on, from its request: the first identifying field it has. */
+function auditTarget(body: unknown, path: string): string {
+  if (body !== null && typeof body === 'object') {
+    const fields = body as Record<string, unknown>;
+    for (const key of ['match_id', 'account_id', 'ref_no', 'code', 'draw_id', 'id', 'number'] as const) {
+      const value = fields[key];
+      if (typeof value === 'string' || typeof value === 'number') return `${key}:${String(value)}`;
+    }
+  }
+  return path;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Set by boCall: the call needs a back-office caller of this role, resolved by the one hook below. */
-    backoffice?: BackofficeRole;
+    /** Set by boCall: the call needs a back-office caller with this access, resolved by the one hook below. */
+    backoffice?: BoAccess;
   }
   interface FastifyRequest {
     /** The back-office caller the hook resolved (only on routes registered with boCall). */
-    backofficeCaller?: AccountRow;
+    backofficeCaller?: BoCaller;
   }
 }
 
-/** Resolves a bearer token to its signed-in, active upline account (the upline service's requireCaller). */
-export type BackofficeResolver = (token: string | undefined) => Promise<AccountRow>;
+/** Resolves a bearer token to its signed-in back-office caller (the access service's requireCaller). */
+export type BackofficeResolver = (token: string | undefined, address: string) => Promise<BoCaller>;
+
+/** The access check after the caller is known: the error a refusal answers with, or null when allowed. */
+export function refusal(access: BoAccess, caller: BoCaller): AppError | null {
+  if (caller.bo.enrolmentOnly && access.duringEnrolment !== true)
+    return new AppError('enrolmentRequired', { httpStatus: 403 });
+  if (access.role === 'operator' && caller.level !== 'operator')
+    return new AppError('forbiddenAccess', { httpStatus: 403 });
+  const staff = caller.bo.staff;
+  if (
+    staff &&
+    access.staff !== 'any' &&
+    (access.staff === 'none' || !staff.permissions.includes(access.staff))
+  )
+    return new AppError('noSubAccountPermission', { httpStatus: 403 });
+  return null;
+}
 
 /**
  * The one hook of the back office: on every route registered with boCall it resolves the caller from the bearer
@@ -36,8 +92,9 @@ export type BackofficeResolver = (token: string | undefined) => Promise<AccountR
  */
 export function backofficeAccess(app: FastifyInstance, ctx: AppContext, resolve: BackofficeResolver): void {
   const check = async (request: FastifyRequest) => {
-    const role = request.routeOptions.config.backoffice;
-    if (!role) return;
+    const access = request.routeOptions.config.backoffice;
+    if (!access) return;
+    let caller: BoCaller | undefined;
     try {
       const token = bearerToken(request.headers.authorization);
       // A back-office session of another brand's host is no session here (as for members).
@@ -46,27 +103,32 @@ export function backofficeAccess(app: FastifyInstance, ctx: AppContext, resolve:
       if (issuedOn !== null && brand !== undefined && issuedOn !== brand.id) {
         throw new AppError('unauthenticatedUser', { httpStatus: 401 });
       }
-      const caller = await resolve(token);
-      if (role === 'operator' && caller.level !== 'operator') {
-        throw new AppError('forbiddenAccess', { httpStatus: 403 });
-      }
+      caller = await resolve(token, request.ip);
+      const refused = refusal(access, caller);
+      if (refused) throw refused;
       request.backofficeCaller = caller;
     } catch (error) {
-      ctx.log.warn(
-        {
-          url: request.url,
-          ip: request.ip,
-          code: error instanceof AppError ? error.code : 'systemError',
-        },
-        'back-office access denied',
-      );
+      const code = error instanceof AppError ? error.code : 'systemError';
+      ctx.log.warn({ url: request.url, ip: request.ip, code }, 'back-office access denied');
+      // A signed-in caller refused a call is audited too (who tried what): its rights are the question.
+      if (caller) {
+        await ctx.audit
+          .record(ctx.db, ctx.now(), caller.bo.actor, {
+            action: 'access.denied',
+            target: request.url,
+            scopePath: caller.path,
+            before: {},
+            after: { code },
+          })
+          .catch((auditError: unknown) => ctx.log.error({ err: auditError }, 'audit of a denial failed'));
+      }
       throw error;
     }
   };
   // Attached to the back-office routes only (those with a role), so no member call pays for the hook.
   app.addHook('onRoute', (route) => {
-    const role = (route.config as { backoffice?: unknown } | undefined)?.backoffice;
-    if (!role) return;
+    const access = (route.config as { backoffice?: unknown } | undefined)?.backoffice;
+    if (!access) return;
     const own = route.preHandler;
     route.preHandler = [check, ...(own === undefined ? [] : Array.isArray(own) ? own : [own])];
   });
@@ -77,19 +139,31 @@ type BoReply<C extends CallLike> = C extends CallSpec ? ReplyOf<C> : Success<obj
 
 /**
  * A back-office call: registered like postCall (contract schema, envelope, rate limit, OpenAPI) and marked with
- * the role the back-office hook checks; the handler receives the resolved caller.
+ * the access the back-office hook checks; the handler receives the resolved caller. A bare role admits the
+ * account itself only (no staff sub-account).
  */
 export function boCall<C extends CallLike>(
   app: FastifyInstance,
   ctx: AppContext,
   call: C,
-  role: BackofficeRole,
-  handler: (caller: AccountRow, body: z.output<C['request']>, request: FastifyRequest) => Promise<BoReply<C>>,
+  access: BackofficeRole | BoAccess,
+  handler: (caller: BoCaller, body: z.output<C['request']>, request: FastifyRequest) => Promise<BoReply<C>>,
 ): void {
-  registerCall(app, ctx, call, { backoffice: role }, async (body, request) => {
+  const backoffice: BoAccess = typeof access === 'string' ? { role: access, staff: 'none' } : access;
+  registerCall(app, ctx, call, { backoffice }, async (body, request) => {
     const caller = request.backofficeCaller;
     // The hook always sets it on these routes; this guards against a route registered outside boCall.
     if (!caller) throw new AppError('unauthenticatedUser', { httpStatus: 401 });
-    return handler(caller, body as z.output<C['request']>, request);
+    const reply = await handler(caller, body as z.output<C['request']>, request);
+    if (backoffice.audit !== undefined) {
+      await ctx.audit.record(ctx.db, ctx.now(), caller.bo.actor, {
+        action: backoffice.audit,
+        target: auditTarget(body, call.path),
+        scopePath: caller.path,
+        before: {},
+        after: redacted(body),
+      });
+    }
+    return reply;
   });
 }

@@ -1,3 +1,4 @@
+import type { BoAccess } from './backoffice';
 import type { CallSpec } from '@sb/contract';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -18,7 +19,11 @@ export interface RegisteredRoute {
   url: string;
   call: RecordedCall | undefined;
   /** The back-office role its hook checks (routes registered with boCall). */
-  backoffice: string | undefined;
+  backoffice: BoAccess['role'] | undefined;
+  /** What a staff sub-account needs for it (boCall routes): a flag, 'any' or 'none'. */
+  staff: BoAccess['staff'] | undefined;
+  /** Answers a session that has not enrolled its second factor yet. */
+  duringEnrolment: boolean;
 }
 
 /** Bound per app: a registration loop gone wrong fails loudly instead of growing without end. */
@@ -36,7 +41,15 @@ export function collectRoutes(app: FastifyInstance): readonly RegisteredRoute[] 
     for (const method of methods) {
       // Fastify adds HEAD beside every GET by itself: not a call of ours.
       if (method === 'HEAD') continue;
-      routes.push({ method, url: route.url, call: route.config?.call, backoffice: route.config?.backoffice });
+      const access = route.config?.backoffice;
+      routes.push({
+        method,
+        url: route.url,
+        call: route.config?.call,
+        backoffice: access?.role,
+        staff: access?.staff,
+        duringEnrolment: access?.duringEnrolment === true,
+      });
     }
   });
   return routes;

@@ -13,6 +13,7 @@ import { migrateToLatest } from '../../src/db/migrate';
 import { isRetryableConflict } from '../../src/db/errors';
 import { LocalBus } from '../../src/bus/bus';
 import { MemoryLimitStore } from '../../src/lib/limits';
+import { AuditService } from '../../src/modules/audit/service';
 import { LedgerService } from '../../src/modules/ledger/service';
 
 export type DbKind = 'pglite' | 'postgres';
@@ -125,12 +126,14 @@ export function describeEachDatabase(
           db: database.db,
           dbKind: database.kind,
           ledger: new LedgerService(),
+          audit: new AuditService(),
           limits: new MemoryLimitStore(() => Date.now() + offset),
           bus: new LocalBus(),
           now: () => new Date(Date.now() + offset),
           log: pino({ level: 'silent' }),
         };
         const built = await buildApp(ctx, { logger: false });
+        appClocks.set(built.app, ctx.now);
         env = {
           kind,
           database,
@@ -153,6 +156,9 @@ export function describeEachDatabase(
     });
   }
 }
+
+/** Each test app's clock (a test can move it): what a second factor's code is computed for. */
+export const appClocks = new WeakMap<FastifyInstance, () => Date>();
 
 /** POST JSON through the real HTTP stack (Fastify inject) and parse the reply. */
 export async function call(

@@ -204,6 +204,24 @@ export function MemberEditor({ row, onClose }: { row: BoMemberRow; onClose: () =
           {t('edit.resetPassword')}
         </button>
       </div>
+      {!isMember && (
+        <div className="row">
+          <button
+            type="button"
+            data-testid="bo-edit-unlock"
+            onClick={() => run.mutate(() => boPost('bo_unlock', { account_id: id }))}
+          >
+            {t('edit.unlock')}
+          </button>
+          <button
+            type="button"
+            data-testid="bo-edit-reset2fa"
+            onClick={() => run.mutate(() => boPost('bo_reset2fa', { account_id: id }))}
+          >
+            {t('edit.reset2fa')}
+          </button>
+        </div>
+      )}
       {notice && (
         <p role="status" data-testid="bo-edit-notice" className={notice.ok ? 'ok' : 'error'}>
           {notice.text}

@@ -52,7 +52,7 @@ describe('members and downline', () => {
     signedIn();
     const api = mockFetch({ '/bo/memberlist': list([member('ag9', { level: 'agent' })]) });
     renderScreen(<MembersScreen />);
-    fireEvent.click(await screen.findByRole('button', { name: 'ag9' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'ag9' }, { timeout: 5_000 }));
     await waitFor(() =>
       expect(api.callsTo('/bo/memberlist').some((c) => c.body.parent_id === 'ag9')).toBe(true),
     );

@@ -204,6 +204,10 @@ export const accountRepository = {
       kind: 'member' | 'backoffice';
       expiresAt: Date;
       profileVersionSeen: number;
+      /** A back-office staff sub-account signing in for the account above. */
+      staffPk?: string | null;
+      /** A back-office sign-in still without its second factor. */
+      enrolmentOnly?: boolean;
     },
   ): Promise<void> {
     await ex
@@ -214,8 +218,24 @@ export const accountRepository = {
         kind: row.kind,
         expires_at: row.expiresAt,
         profile_version_seen: row.profileVersionSeen,
+        staff_pk: row.staffPk ?? null,
+        enrolment_only: row.enrolmentOnly ?? false,
       })
       .execute();
+  },
+
+  /** A back-office session whose second factor is now set up: no longer enrolment-only. */
+  async completeEnrolment(ex: Executor, token: string): Promise<void> {
+    await ex
+      .updateTable('sessions')
+      .set({ enrolment_only: false })
+      .where('token_hash', '=', hashSessionToken(token))
+      .execute();
+  },
+
+  /** Ends every session of a staff sub-account (closed, its rights or password changed). */
+  async revokeStaffSessions(ex: Executor, staffPk: string): Promise<void> {
+    await ex.updateTable('sessions').set({ revoked: true }).where('staff_pk', '=', staffPk).execute();
   },
 
   /**
@@ -233,7 +253,15 @@ export const accountRepository = {
       .selectFrom('sessions as s')
       .innerJoin('accounts as a', 'a.id', 's.account_pk')
       .selectAll('a')
-      .select(['s.token_hash', 's.kind', 's.expires_at', 's.revoked', 's.profile_version_seen'])
+      .select([
+        's.token_hash',
+        's.kind',
+        's.expires_at',
+        's.revoked',
+        's.profile_version_seen',
+        's.staff_pk',
+        's.enrolment_only',
+      ])
       .select(
         sql<UplineState[]>`(select coalesce(json_agg(json_build_object('id', u.id::text,
           'account_id', u.account_id, 'state', u.state, 'level', u.level, 'operator_type', u.operator_type)), '[]')
@@ -252,6 +280,8 @@ export const accountRepository = {
           expires_at,
           revoked,
           profile_version_seen,
+          staff_pk,
+          enrolment_only,
           upline,
           ...account
         } = row;
@@ -264,6 +294,8 @@ export const accountRepository = {
             expires_at,
             revoked,
             profile_version_seen,
+            staff_pk,
+            enrolment_only,
             upline,
             account: account as AccountRow,
           },

@@ -406,6 +406,8 @@ export const accountRecords = {
   revokeSession: repo.revokeSession.bind(repo),
   insert: repo.insert.bind(repo),
   insertSession: repo.insertSession.bind(repo),
+  completeEnrolment: repo.completeEnrolment.bind(repo),
+  revokeStaffSessions: repo.revokeStaffSessions.bind(repo),
   listMembers: repo.listMembers.bind(repo),
   lockForUpdate: repo.lockForUpdate.bind(repo),
   loginIdTaken: repo.loginIdTaken.bind(repo),

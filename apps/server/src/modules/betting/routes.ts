@@ -88,10 +88,16 @@ export function bettingOperatorRoutes(
   ctx: AppContext,
   services: { betting: BettingService },
 ): void {
-  boCall(app, ctx, CALLS.trade_payoutcaps, 'operator', async () => ({
+  boCall(app, ctx, CALLS.trade_payoutcaps, { role: 'operator', staff: 'trading' }, async () => ({
     caps: await services.betting.payoutCaps(),
   }));
-  boCall(app, ctx, CALLS.trade_setpayoutcap, 'operator', async (_operator, body) => ({
-    cap: await services.betting.setPayoutCap(body),
-  }));
+  boCall(
+    app,
+    ctx,
+    CALLS.trade_setpayoutcap,
+    { role: 'operator', staff: 'trading', audit: 'trade.setpayoutcap' },
+    async (_operator, body) => ({
+      cap: await services.betting.setPayoutCap(body),
+    }),
+  );
 }

@@ -14,8 +14,14 @@ export function brandRoutes(app: FastifyInstance, ctx: AppContext, brands: Brand
   boCall(app, ctx, CALLS.bo_brand_list, 'operator', async (caller) => ({
     brands: brands.list(caller).map((brand) => ({ ...brand.view, hosts: brand.hosts })),
   }));
-  boCall(app, ctx, CALLS.bo_brand_save, 'operator', async (caller, body) => {
-    const brand = await brands.save(caller, body);
-    return { brand: brand.view, hosts: brand.hosts };
-  });
+  boCall(
+    app,
+    ctx,
+    CALLS.bo_brand_save,
+    { role: 'operator', staff: 'none', audit: 'brand.save' },
+    async (caller, body) => {
+      const brand = await brands.save(caller, body);
+      return { brand: brand.view, hosts: brand.hosts };
+    },
+  );
 }

@@ -32,8 +32,12 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext, catalog: Ca
     schema: S,
     toEvent: (body: z.output<S>) => Promise<FeedEvent>,
   ) =>
-    boCall(app, ctx, { path: `/bo/trade/${name}`, request: schema }, 'operator', async (_operator, body) =>
-      answer(await catalog.apply([await toEvent(body)])),
+    boCall(
+      app,
+      ctx,
+      { path: `/bo/trade/${name}`, request: schema },
+      { role: 'operator', staff: 'trading', audit: `trade.${name}` },
+      async (_operator, body) => answer(await catalog.apply([await toEvent(body)])),
     );
 
   trade('creatematch', tradeCreateMatchRequest, async (body) => {
@@ -70,27 +74,33 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext, catalog: Ca
     prices: body.prices,
   }));
   // A batch of price changes: one call, applied in order; rejected ones are reported, the rest stand.
-  boCall(app, ctx, CALLS.trade_prices, 'operator', async (_operator, body) => {
-    const keys = new Map<number, string>();
-    const events: FeedEvent[] = [];
-    for (const change of body.changes) {
-      let key = keys.get(change.match_id);
-      if (key === undefined) {
-        key = await keyOf(change.match_id);
-        keys.set(change.match_id, key);
+  boCall(
+    app,
+    ctx,
+    CALLS.trade_prices,
+    { role: 'operator', staff: 'trading', audit: 'trade.prices' },
+    async (_operator, body) => {
+      const keys = new Map<number, string>();
+      const events: FeedEvent[] = [];
+      for (const change of body.changes) {
+        let key = keys.get(change.match_id);
+        if (key === undefined) {
+          key = await keyOf(change.match_id);
+          keys.set(change.match_id, key);
+        }
+        events.push({
+          type: 'price',
+          key,
+          kind: change.kind,
+          period: change.period,
+          line: change.line,
+          prices: change.prices,
+        });
       }
-      events.push({
-        type: 'price',
-        key,
-        kind: change.kind,
-        period: change.period,
-        line: change.line,
-        prices: change.prices,
-      });
-    }
-    const report = await catalog.apply(events);
-    return { applied: report.applied, rejected: report.rejected };
-  });
+      const report = await catalog.apply(events);
+      return { applied: report.applied, rejected: report.rejected };
+    },
+  );
   trade('marketstatus', tradeMarketStatusRequest, async (body) => ({
     type: 'marketStatus',
     key: await keyOf(body.match_id),

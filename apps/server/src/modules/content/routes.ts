@@ -25,8 +25,18 @@ export function contentRoutes(
     content.unread(await accounts.requireSession(body)),
   );
 
-  boCall(app, ctx, CALLS.bo_announce, 'operator', (caller, body) => content.announce(caller, body));
-  boCall(app, ctx, CALLS.bo_message, 'upline', async (caller, body) =>
-    content.message(await upline.downlineAccount(caller, body.account_id), body),
+  boCall(
+    app,
+    ctx,
+    CALLS.bo_announce,
+    { role: 'operator', staff: 'none', audit: 'content.announce' },
+    (caller, body) => content.announce(caller, body),
+  );
+  boCall(
+    app,
+    ctx,
+    CALLS.bo_message,
+    { role: 'upline', staff: 'update_account', audit: 'content.message' },
+    async (caller, body) => content.message(await upline.downlineAccount(caller, body.account_id), body),
   );
 }

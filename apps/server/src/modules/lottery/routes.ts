@@ -38,8 +38,13 @@ export function lotteryRoutes(
     schema: S,
     run: (body: z.output<S>) => Promise<R>,
   ) =>
-    boCall(app, ctx, { path: `/bo/lottery/${name}`, request: schema }, 'operator', (_operator, body) =>
-      run(body),
+    boCall(
+      app,
+      ctx,
+      { path: `/bo/lottery/${name}`, request: schema },
+      // Reading the caps changes nothing: every other lottery call is audited.
+      { role: 'operator', staff: 'trading', ...(name === 'caps' ? {} : { audit: `lottery.${name}` }) },
+      (_operator, body) => run(body),
     );
   operator('setcap', boLotteryCapRequest, (body) => lottery.setCap(body));
   operator('caps', z.object({}), async () => ({ caps: await lottery.caps() }));

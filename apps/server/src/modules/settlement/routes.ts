@@ -10,7 +10,11 @@ export function settlementRoutes(
   ctx: AppContext,
   services: { settlement: SettlementService },
 ): void {
-  boCall(app, ctx, CALLS.trade_cancelbet, 'operator', (_operator, body) =>
-    services.settlement.cancelBet(body.ref_no, body.reason),
+  boCall(
+    app,
+    ctx,
+    CALLS.trade_cancelbet,
+    { role: 'operator', staff: 'trading', audit: 'trade.cancelbet' },
+    (_operator, body) => services.settlement.cancelBet(body.ref_no, body.reason),
   );
 }

@@ -43,7 +43,13 @@ export function statementRoutes(
   postCall(app, ctx, CALLS.betsysparlaybet, (body) => statement.systemParlayBets(body));
   postCall(app, ctx, CALLS.parlaybetdetails, (body) => statement.parlayDetails(body));
 
-  boCall(app, ctx, CALLS.bo_winloss, 'upline', (caller, body) => reports.winLoss(caller, body));
-  boCall(app, ctx, CALLS.bo_outstanding, 'upline', (caller, body) => reports.outstanding(caller, body));
-  boCall(app, ctx, CALLS.bo_liability, 'upline', (caller, body) => reports.liability(caller, body));
+  boCall(app, ctx, CALLS.bo_winloss, { role: 'upline', staff: 'reports' }, (caller, body) =>
+    reports.winLoss(caller, body),
+  );
+  boCall(app, ctx, CALLS.bo_outstanding, { role: 'upline', staff: 'reports' }, (caller, body) =>
+    reports.outstanding(caller, body),
+  );
+  boCall(app, ctx, CALLS.bo_liability, { role: 'upline', staff: 'total_bets' }, (caller, body) =>
+    reports.liability(caller, body),
+  );
 }

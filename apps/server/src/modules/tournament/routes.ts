@@ -47,7 +47,7 @@ export function tournamentRoutes(app: FastifyInstance, ctx: AppContext, rooms: T
     app,
     ctx,
     { path: '/bo/tournament/allowip', request: boRoomIpOverrideRequest },
-    'operator',
+    { role: 'operator', staff: 'none', audit: 'tournament.allowip' },
     async (_operator, body) => {
       await rooms.allowAddress(body.roomid, body.ip);
       return {};

@@ -4,7 +4,6 @@ import type { AppContext } from '../../context';
 import { boCall } from '../../http/backoffice';
 import { AppError } from '../../lib/app-error';
 import { hostBrand } from '../../http/brand';
-import { bearerToken, postCall } from '../../http/route';
 import type { UplineService } from './service';
 
 /**
@@ -14,44 +13,51 @@ import type { UplineService } from './service';
 export function uplineRoutes(app: FastifyInstance, ctx: AppContext, upline: UplineService): void {
   const done = async () => ({});
 
-  postCall(app, ctx, CALLS.bo_login, (body, request) =>
-    upline.login(body, request.ip, hostBrand(request)?.id),
+  const update = { role: 'upline', staff: 'update_account' } as const;
+  const transfer = { role: 'upline', staff: 'transfer' } as const;
+  boCall(
+    app,
+    ctx,
+    CALLS.bo_createaccount,
+    { role: 'upline', staff: 'create_account' },
+    async (caller, body, request) => {
+      // A member plays in one of its brand's currencies (the caller's session is of this host's brand).
+      const currencies = hostBrand(request)?.settings.currencies;
+      if (body.currency !== undefined && currencies !== undefined && !currencies.includes(body.currency)) {
+        throw new AppError('currencyNotSupported', { field: 'currency' });
+      }
+      return { account: await upline.createAccount(caller, body) };
+    },
   );
-  boCall(app, ctx, CALLS.bo_logout, 'upline', async (_caller, _body, request) => {
-    await upline.logout(bearerToken(request.headers.authorization));
-    return {};
-  });
-  boCall(app, ctx, CALLS.bo_createaccount, 'upline', async (caller, body, request) => {
-    // A member plays in one of its brand's currencies (the caller's session is of this host's brand).
-    const currencies = hostBrand(request)?.settings.currencies;
-    if (body.currency !== undefined && currencies !== undefined && !currencies.includes(body.currency)) {
-      throw new AppError('currencyNotSupported', { field: 'currency' });
-    }
-    return { account: await upline.createAccount(caller, body) };
-  });
-  boCall(app, ctx, CALLS.bo_setstate, 'upline', (caller, body) => upline.setState(caller, body).then(done));
-  boCall(app, ctx, CALLS.bo_deposit, 'upline', async (caller, body) => ({
+  boCall(app, ctx, CALLS.bo_setstate, update, (caller, body) => upline.setState(caller, body).then(done));
+  boCall(app, ctx, CALLS.bo_deposit, transfer, async (caller, body) => ({
     account: await upline.deposit(caller, body),
   }));
-  boCall(app, ctx, CALLS.bo_withdraw, 'upline', async (caller, body) => ({
+  boCall(app, ctx, CALLS.bo_withdraw, transfer, async (caller, body) => ({
     account: await upline.withdraw(caller, body),
   }));
-  boCall(app, ctx, CALLS.bo_setcredit, 'upline', async (caller, body) => ({
+  boCall(app, ctx, CALLS.bo_setcredit, transfer, async (caller, body) => ({
     account: await upline.setCredit(caller, body),
   }));
-  boCall(app, ctx, CALLS.bo_setbetlimits, 'upline', (caller, body) =>
+  boCall(app, ctx, CALLS.bo_setbetlimits, update, (caller, body) =>
     upline.setBetLimits(caller, body).then(done),
   );
-  boCall(app, ctx, CALLS.bo_setcommission, 'upline', (caller, body) =>
+  boCall(app, ctx, CALLS.bo_setcommission, update, (caller, body) =>
     upline.setCommission(caller, body).then(done),
   );
-  boCall(app, ctx, CALLS.bo_setshare, 'upline', (caller, body) => upline.setShare(caller, body).then(done));
-  boCall(app, ctx, CALLS.bo_setfeatures, 'upline', (caller, body) =>
+  boCall(app, ctx, CALLS.bo_setshare, update, (caller, body) => upline.setShare(caller, body).then(done));
+  boCall(app, ctx, CALLS.bo_setfeatures, update, (caller, body) =>
     upline.setFeatures(caller, body).then(done),
   );
-  boCall(app, ctx, CALLS.bo_resetpassword, 'upline', (caller, body) =>
+  boCall(app, ctx, CALLS.bo_resetpassword, update, (caller, body) =>
     upline.resetPassword(caller, body).then(done),
   );
-  boCall(app, ctx, CALLS.bo_memberlist, 'upline', (caller, body) => upline.listMembers(caller, body));
-  boCall(app, ctx, CALLS.bo_issuetoken, 'upline', (caller, body) => upline.issueLaunchToken(caller, body));
+  boCall(app, ctx, CALLS.bo_memberlist, { role: 'upline', staff: 'any' }, (caller, body) =>
+    upline.listMembers(caller, body),
+  );
+  boCall(app, ctx, CALLS.bo_unlock, update, (caller, body) => upline.unlock(caller, body).then(done));
+  boCall(app, ctx, CALLS.bo_reset2fa, update, (caller, body) =>
+    upline.resetSecondFactor(caller, body).then(done),
+  );
+  boCall(app, ctx, CALLS.bo_issuetoken, update, (caller, body) => upline.issueLaunchToken(caller, body));
 }

@@ -6,14 +6,15 @@ import {
   type Feature,
   type MemberState,
 } from '@sb/contract';
-import { validatePassword } from '@sb/domain';
+import { uplinePasswordProblem, validatePassword } from '@sb/domain';
 import type { AppContext } from '../../context';
 import { MemberNotifier } from '../../push/member';
 import type { AccountRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { formatMinor, toMinor } from '../../lib/money';
-import { hashPassword, newSessionToken, signLaunchToken, verifyPasswordOrDummy } from '../../lib/security';
+import { hashPassword, newSessionToken, signLaunchToken } from '../../lib/security';
 import { accountRecords as repo } from '../account/service';
+import type { BoAccessService, BoCaller } from '../boaccess/service';
 import { isUniqueViolation } from '../../db/errors';
 import type { Trx } from '../../db/types';
 import { defaultBetLimits, depositCapOf } from './defaults';
@@ -48,67 +49,11 @@ export interface NewAccountInput {
 export class UplineService {
   private readonly members: MemberNotifier;
 
-  constructor(private readonly ctx: AppContext) {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly access: BoAccessService,
+  ) {
     this.members = new MemberNotifier(ctx);
-  }
-
-  /** `brandId`: the brand of the host signed in on; an account of another brand is refused as unknown. */
-  async login(input: { account_id: string; password: string }, clientIp: string, brandId?: number) {
-    // As the members' sign-in: failures counted per account and per address apart, so neither rotating
-    // addresses nor trying account after account from one address gets round the limit.
-    const accountKey = `bologinfail:a:${input.account_id.toLowerCase()}`;
-    const addressKey = `bologinfail:ip:${clientIp}`;
-    if (
-      (await this.ctx.limits.count(accountKey)) >= this.ctx.config.loginAttemptsPerMinute ||
-      (await this.ctx.limits.count(addressKey)) >= this.ctx.config.loginFailuresPerAddressPerMinute
-    ) {
-      throw new AppError('loginLimit');
-    }
-    const found = await repo.findByAccountId(this.ctx.db, input.account_id);
-    const account =
-      found?.level === 'member' || (brandId !== undefined && found?.brand_id !== brandId) ? undefined : found;
-    // Checked against a dummy hash when there is no such upline account: the same time either way.
-    if (!(await verifyPasswordOrDummy(account?.password_hash, input.password)) || !account) {
-      await this.ctx.limits.hit(accountKey, 60_000);
-      await this.ctx.limits.hit(addressKey, 60_000);
-      throw new AppError('account_not_exists');
-    }
-    if (account.state !== 'active') throw new AppError('account_inactive');
-    const chain = await repo.ancestorStates(this.ctx.db, account.path, String(account.id));
-    if (chain.some((level) => level.state !== 'active')) throw new AppError('account_inactive');
-    const token = newSessionToken(account.brand_id);
-    await repo.insertSession(this.ctx.db, {
-      token,
-      accountPk: String(account.id),
-      kind: 'backoffice',
-      expiresAt: new Date(this.ctx.now().getTime() + this.ctx.config.sessionTtlMs),
-      profileVersionSeen: 0,
-    });
-    return { token, account_id: account.account_id, level: account.level };
-  }
-
-  /**
-   * The signed-in upline account behind a back-office token (the back-office hook's resolver). The account and
-   * every level above it must be active: closing, blocking or freezing a level closes the back office of its
-   * whole downline at once, on the next call, not when its tokens expire.
-   */
-  async requireCaller(token: string | undefined): Promise<AccountRow> {
-    if (!token) throw new AppError('unauthenticatedUser', { httpStatus: 401 });
-    const session = await repo.findSession(this.ctx.db, token);
-    if (!session || session.kind !== 'backoffice' || session.revoked) {
-      throw new AppError('unauthenticatedUser', { httpStatus: 401 });
-    }
-    if (session.expires_at.getTime() <= this.ctx.now().getTime())
-      throw new AppError('session_expired', { httpStatus: 401 });
-    const caller = session.account;
-    if (caller.state !== 'active' || session.upline.some((level) => level.state !== 'active'))
-      throw new AppError('account_inactive', { httpStatus: 403 });
-    return caller;
-  }
-
-  /** /bo/logout: the token ends on the server, not only in the back-office app's memory. */
-  async logout(token: string | undefined): Promise<void> {
-    if (token) await repo.revokeSession(this.ctx.db, token);
   }
 
   /** Creates the top of a chain (seed and operator onboarding): no caller above it. */
@@ -119,7 +64,7 @@ export class UplineService {
     operatorType: 1 | 2;
   }) {
     return this.ctx.db.transaction().execute(async (trx) => {
-      if (await repo.loginIdTaken(trx, input.account_id))
+      if (await this.access.loginTaken(trx, input.account_id))
         throw new AppError('account_exists', { field: 'account_id' });
       return repo.insert(
         trx,
@@ -145,8 +90,7 @@ export class UplineService {
     });
   }
 
-  async createAccount(caller: AccountRow, input: NewAccountInput): Promise<BoMemberRow> {
-    if (validatePassword(input.password)) throw new AppError('invalid_new_password', { field: 'password' });
+  async createAccount(caller: BoCaller, input: NewAccountInput): Promise<BoMemberRow> {
     if (!/^[A-Za-z0-9_]{3,30}$/.test(input.account_id))
       throw new AppError('invalid_request', { field: 'account_id' });
     const passwordHash = await hashPassword(input.password);
@@ -155,12 +99,13 @@ export class UplineService {
       const level = CHILD_LEVEL[parent.level as AccountLevel];
       if (!level) throw new AppError('forbiddenAccess', { field: 'parent_id' });
       const isMember = level === 'member';
+      assertPasswordRule(input.password, isMember);
       // The spec: every upline level below the operator carries a commission rate.
       if (!isMember && input.commission_rate === undefined)
         throw new AppError('rate_required', { field: 'commission_rate' });
       if (isMember && !input.currency) throw new AppError('currency_required', { field: 'currency' });
       if (input.commission_rate !== undefined) assertRateWithin(input.commission_rate, parent);
-      if (await repo.loginIdTaken(trx, input.account_id))
+      if (await this.access.loginTaken(trx, input.account_id))
         throw new AppError('account_exists', { field: 'account_id' });
       let row: AccountRow;
       try {
@@ -195,29 +140,42 @@ export class UplineService {
         await this.ctx.ledger.openMemberAccounts(trx, String(row.id), input.currency);
         await repo.upsertBetLimits(trx, String(row.id), defaultBetLimits(input.currency));
       }
-      return toMemberRow(row, parent.account_id, 0n, 0n);
+      const created = toMemberRow(row, parent.account_id, 0n, 0n);
+      await this.audit(
+        trx,
+        caller,
+        row,
+        'account.create',
+        {},
+        {
+          ...created,
+          pt_share: isMember ? null : (input.pt_share ?? '0'),
+        },
+      );
+      return created;
     });
   }
 
-  async setState(caller: AccountRow, input: { account_id: string; state: MemberState }): Promise<void> {
+  async setState(caller: BoCaller, input: { account_id: string; state: MemberState }): Promise<void> {
     await this.ctx.db.transaction().execute(async (trx) => {
       const target = await this.downline(trx, caller, input.account_id);
       await repo.update(trx, String(target.id), { state: input.state }, true);
+      await this.audit(trx, caller, target, 'account.state', { state: target.state }, { state: input.state });
     });
     await this.notify(input.account_id, 'profile');
   }
 
   /** Cash in for a cash member (idempotent by transfer id). */
-  async deposit(caller: AccountRow, input: { account_id: string; amount: string; transfer_id: string }) {
+  async deposit(caller: BoCaller, input: { account_id: string; amount: string; transfer_id: string }) {
     return this.moveCash(caller, input, 'deposit');
   }
 
-  async withdraw(caller: AccountRow, input: { account_id: string; amount: string; transfer_id: string }) {
+  async withdraw(caller: BoCaller, input: { account_id: string; amount: string; transfer_id: string }) {
     return this.moveCash(caller, input, 'withdraw');
   }
 
   /** Sets a credit member's given credit to a new total; the difference moves against the parent's credit line. */
-  async setCredit(caller: AccountRow, input: { account_id: string; amount: string; transfer_id: string }) {
+  async setCredit(caller: BoCaller, input: { account_id: string; amount: string; transfer_id: string }) {
     const row = await this.ctx.db.transaction().execute(async (trx) => {
       const target = await this.downline(trx, caller, input.account_id);
       if (target.level !== 'member' || target.member_type !== 'credit')
@@ -241,6 +199,14 @@ export class UplineService {
         if (moved.replayed) return this.memberRow(trx, String(locked.id));
       }
       await repo.update(trx, String(locked.id), { given_credit: next }, true);
+      await this.audit(
+        trx,
+        caller,
+        locked,
+        'account.credit',
+        { given_credit: formatMinor(locked.given_credit) },
+        { given_credit: formatMinor(next), transfer_id: input.transfer_id },
+      );
       return this.memberRow(trx, String(locked.id));
     });
     await this.notify(input.account_id, 'balance');
@@ -248,7 +214,7 @@ export class UplineService {
   }
 
   async setBetLimits(
-    caller: AccountRow,
+    caller: BoCaller,
     input: {
       account_id: string;
       limits: {
@@ -275,13 +241,23 @@ export class UplineService {
       const target = await this.downline(trx, caller, input.account_id);
       if (target.level !== 'member') throw new AppError('invalid_request', { field: 'account_id' });
       assertLimitsWithin(limits, target.currency);
+      const before = (await repo.betLimitsOf(trx, [String(target.id)])).get(String(target.id)) ?? [];
       await repo.upsertBetLimits(trx, String(target.id), limits);
       await repo.update(trx, String(target.id), {}, true);
+      const changed = new Set(limits.map((limit) => limit.limitId));
+      await this.audit(
+        trx,
+        caller,
+        target,
+        'account.bet_limits',
+        before.filter((row) => changed.has(row.limit_id)).map(limitFacts),
+        input.limits,
+      );
     });
     await this.notify(input.account_id, 'profile');
   }
 
-  async setCommission(caller: AccountRow, input: { account_id: string; rate: string }): Promise<void> {
+  async setCommission(caller: BoCaller, input: { account_id: string; rate: string }): Promise<void> {
     await this.ctx.db.transaction().execute(async (trx) => {
       const target = await this.downline(trx, caller, input.account_id);
       // Inside its parent's own rate, and not below a rate it already passes down (its margin never negative).
@@ -291,18 +267,34 @@ export class UplineService {
       if (highestBelow !== null && Number(highestBelow) > Number(input.rate))
         throw new AppError('aboveUplineLimit', { field: 'rate' });
       await repo.update(trx, String(target.id), { commission_rate: input.rate }, true);
+      await this.audit(
+        trx,
+        caller,
+        target,
+        'account.commission',
+        { commission_rate: target.commission_rate },
+        { commission_rate: input.rate },
+      );
     });
     await this.notify(input.account_id, 'profile');
   }
 
   /** Sets an upline level's position-taking share; the levels of any chain through it take at most all. */
-  async setShare(caller: AccountRow, input: { account_id: string; share: string }): Promise<void> {
+  async setShare(caller: BoCaller, input: { account_id: string; share: string }): Promise<void> {
     await this.ctx.db.transaction().execute(async (trx) => {
       const target = await this.downline(trx, caller, input.account_id);
       if (target.level === 'member' || target.level === 'operator')
         throw new AppError('invalid_request', { field: 'account_id' });
       await this.checkShare(trx, target, input.share);
       await uplineRepository.setShare(trx, String(target.id), input.share);
+      await this.audit(
+        trx,
+        caller,
+        target,
+        'account.share',
+        { pt_share: target.pt_share },
+        { pt_share: input.share },
+      );
     });
   }
 
@@ -337,26 +329,23 @@ export class UplineService {
   }
 
   async setFeatures(
-    caller: AccountRow,
+    caller: BoCaller,
     input: { account_id: string; features: Partial<Record<Feature, boolean>> },
   ) {
     await this.ctx.db.transaction().execute(async (trx) => {
       const target = await this.downline(trx, caller, input.account_id);
       const features = { ...target.features, ...input.features };
       await repo.update(trx, String(target.id), { features: JSON.stringify(features) }, true);
+      await this.audit(trx, caller, target, 'account.features', target.features, features);
     });
     await this.notify(input.account_id, 'profile');
   }
 
-  async resetPassword(
-    caller: AccountRow,
-    input: { account_id: string; new_password: string },
-  ): Promise<void> {
-    if (validatePassword(input.new_password))
-      throw new AppError('invalid_new_password', { field: 'new_password' });
+  async resetPassword(caller: BoCaller, input: { account_id: string; new_password: string }): Promise<void> {
     const passwordHash = await hashPassword(input.new_password);
     await this.ctx.db.transaction().execute(async (trx) => {
       const target = await this.downline(trx, caller, input.account_id);
+      assertPasswordRule(input.new_password, target.level === 'member', 'new_password');
       await repo.update(
         trx,
         String(target.id),
@@ -364,6 +353,26 @@ export class UplineService {
         false,
       );
       await repo.revokeSessions(trx, String(target.id));
+      // Never the password or its hash: that the password changed, and by whom, is the fact.
+      await this.audit(trx, caller, target, 'account.password', {}, { password: 'reset' });
+    });
+  }
+
+  /** Opens a downline account locked after three failed sign-ins. */
+  async unlock(caller: BoCaller, input: { account_id: string }): Promise<void> {
+    await this.ctx.db.transaction().execute(async (trx) => {
+      const target = await this.downline(trx, caller, input.account_id);
+      if (target.level === 'member') throw new AppError('invalid_request', { field: 'account_id' });
+      await this.access.unlockAccount(trx, caller.bo.actor, target);
+    });
+  }
+
+  /** Removes a downline account's second factor (a lost phone): it enrols a new one at its next sign-in. */
+  async resetSecondFactor(caller: BoCaller, input: { account_id: string }): Promise<void> {
+    await this.ctx.db.transaction().execute(async (trx) => {
+      const target = await this.downline(trx, caller, input.account_id);
+      if (target.level === 'member') throw new AppError('invalid_request', { field: 'account_id' });
+      await this.access.removeSecondFactor(trx, caller.bo.actor, target);
     });
   }
 
@@ -408,6 +417,24 @@ export class UplineService {
 
   // ---- internals ----
 
+  /** The audit row of a change to a downline account, in the change's transaction (written last: see append). */
+  private audit(
+    trx: Trx,
+    caller: BoCaller,
+    target: AccountRow,
+    action: string,
+    before: unknown,
+    after: unknown,
+  ): Promise<void> {
+    return this.ctx.audit.record(trx, this.ctx.now(), caller.bo.actor, {
+      action,
+      target: target.account_id,
+      scopePath: target.path,
+      before,
+      after,
+    });
+  }
+
   /** Tells the member's open apps (any process) to refresh: the member topic of the push hub. */
   private async notify(accountId: string, op: 'balance' | 'profile'): Promise<void> {
     if (op === 'profile') return this.members.send(accountId, { op });
@@ -416,7 +443,7 @@ export class UplineService {
   }
 
   private async moveCash(
-    caller: AccountRow,
+    caller: BoCaller,
     input: { account_id: string; amount: string; transfer_id: string },
     kind: 'deposit' | 'withdraw',
   ) {
@@ -431,9 +458,27 @@ export class UplineService {
       };
       const cap = kind === 'deposit' ? depositCapOf(caller.level, target.currency as Currency) : null;
       if (cap !== null && common.amount > cap) throw new AppError('aboveUplineLimit', { field: 'amount' });
-      if (kind === 'deposit') await this.ctx.ledger.credit(trx, { ...common, kind: 'deposit' });
-      else await this.ctx.ledger.debit(trx, { ...common, kind: 'withdraw' });
-      return this.memberRow(trx, String(target.id));
+      const moved =
+        kind === 'deposit'
+          ? await this.ctx.ledger.credit(trx, { ...common, kind: 'deposit' })
+          : await this.ctx.ledger.debit(trx, { ...common, kind: 'withdraw' });
+      const row = await this.memberRow(trx, String(target.id));
+      // A replayed transfer id moved nothing this time: the first call's audit row stands.
+      if (!moved.replayed) {
+        await this.audit(
+          trx,
+          caller,
+          target,
+          `account.${kind}`,
+          {},
+          {
+            amount: formatMinor(common.amount),
+            transfer_id: input.transfer_id,
+            available: row.available_balance,
+          },
+        );
+      }
+      return row;
     });
     await this.notify(input.account_id, 'balance');
     return row;
@@ -486,6 +531,31 @@ function toMemberRow(
     outstanding_balance: isMember ? formatMinor(outstanding) : null,
     given_credit: isMember ? formatMinor(row.given_credit) : null,
     commission_rate: row.commission_rate,
+  };
+}
+
+/** A member's password follows the member rule (6-10); every upline level's the back office's (decision 14). */
+function assertPasswordRule(password: string, isMember: boolean, field = 'password'): void {
+  if (isMember) {
+    if (validatePassword(password)) throw new AppError('invalid_new_password', { field });
+  } else if (uplinePasswordProblem(password)) {
+    throw new AppError('weakPassword', { field });
+  }
+}
+
+function limitFacts(row: {
+  limit_id: string;
+  min_bet: bigint;
+  max_bet: bigint;
+  max_payout: bigint;
+  max_per_match: bigint | null;
+}) {
+  return {
+    id: row.limit_id,
+    min: formatMinor(row.min_bet),
+    max: formatMinor(row.max_bet),
+    max_payout: formatMinor(row.max_payout),
+    max_per_match: row.max_per_match === null ? null : formatMinor(row.max_per_match),
   };
 }
 
