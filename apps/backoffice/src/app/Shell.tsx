@@ -38,6 +38,7 @@ export function Shell() {
         {mayUse(permissions, 'update_account') && <NavLink to="/messages">{t('nav.messages')}</NavLink>}
         {!staff && <NavLink to="/staff">{t('nav.staff')}</NavLink>}
         {!staff && <NavLink to="/audit">{t('nav.audit')}</NavLink>}
+        {!staff && isOperator(level) && <NavLink to="/brands">{t('nav.brands')}</NavLink>}
         <NavLink to="/security">{t('nav.security')}</NavLink>
         <button className="link" type="button" data-testid="bo-logout" onClick={() => void logout()}>
           {t('nav.logout')}

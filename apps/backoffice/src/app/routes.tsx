@@ -48,6 +48,10 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../features/staff/StaffScreen')).StaffScreen }),
       },
       {
+        path: 'brands',
+        lazy: async () => ({ Component: (await import('../features/brands/BrandsScreen')).BrandsScreen }),
+      },
+      {
         path: 'audit',
         lazy: async () => ({ Component: (await import('../features/audit/AuditScreen')).AuditScreen }),
       },

@@ -63,6 +63,7 @@ export class UplineService {
     brandId: number;
     operatorType: 1 | 2;
   }) {
+    assertPasswordRule(input.password, false);
     return this.ctx.db.transaction().execute(async (trx) => {
       if (await this.access.loginTaken(trx, input.account_id))
         throw new AppError('account_exists', { field: 'account_id' });
