@@ -264,6 +264,34 @@ describeEachDatabase('back-office access: second factor, lock-out, staff, audit'
     });
   });
 
+  it('keeps one chain when many changes are audited at once', async () => {
+    const actor = { login: 'demoop', accountPk: null, staffPk: null, address: '127.0.0.1' };
+    await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        i % 2 === 0
+          ? env().ctx.audit.record(env().ctx.db, env().ctx.now(), actor, {
+              action: 'test.same',
+              target: 'x',
+              scopePath: '/1/',
+              before: {},
+              after: { same: true },
+            })
+          : env()
+              .ctx.db.transaction()
+              .execute((trx) =>
+                env().ctx.audit.record(trx, env().ctx.now(), actor, {
+                  action: 'test.trx',
+                  target: String(i),
+                  scopePath: '/1/',
+                  before: {},
+                  after: { i },
+                }),
+              ),
+      ),
+    );
+    expect(await env().ctx.audit.verify(env().ctx.db)).toEqual({ ok: true, rows: 24 });
+  });
+
   it('the demo seeds are the printed ones', () => {
     const at = new Date('2026-11-26T00:00:00Z');
     expect(totpCode(demoTotpSecret('demoop'), at)).toMatch(/^\d{6}$/);

@@ -25,6 +25,8 @@ export const auditRepository = {
    * holding the chain.
    */
   async append(ex: Executor, content: AuditContent): Promise<void> {
+    // Outside a transaction the lock would end with its own statement: the read and the insert need it too.
+    if (!ex.isTransaction) return ex.transaction().execute((trx) => this.append(trx, content));
     await sql`select pg_advisory_xact_lock(${AUDIT_APPEND_LOCK})`.execute(ex);
     const last = await ex
       .selectFrom('audit_log')
