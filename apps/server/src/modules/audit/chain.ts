@@ -1,21 +1,11 @@
 import { createHash } from 'node:crypto';
+import type { AuditLogRow } from '../../db/schema';
 
 /** The previous hash of the first row: the chain starts from nothing. */
 export const GENESIS_HASH = '0'.repeat(64);
 
-/** What a row's hash covers (every column but seq and the hash itself). */
-export interface AuditContent {
-  at: Date;
-  actor: string;
-  actor_pk: string | null;
-  staff_pk: string | null;
-  address: string;
-  action: string;
-  target: string;
-  scope_path: string;
-  before: string;
-  after: string;
-}
+/** What a row's hash covers: every column but seq, the previous hash and the hash itself. */
+export type AuditContent = Omit<AuditLogRow, 'seq' | 'prev_hash' | 'hash'>;
 
 /**
  * SHA-256 over the previous row's hash and this row's fields, each length-prefixed so no two different rows can
