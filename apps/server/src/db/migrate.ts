@@ -14,6 +14,7 @@ import * as m0011 from './migrations/0011_tournament';
 import * as m0012 from './migrations/0012_own_games';
 import * as m0013 from './migrations/0013_brands';
 import * as m0014 from './migrations/0014_backoffice_access';
+import * as m0015 from './migrations/0015_bo_reports';
 
 /** Migrations are listed here, in order: no file-system scanning, so bundling and tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012_own_games': m0012,
   '0013_brands': m0013,
   '0014_backoffice_access': m0014,
+  '0015_bo_reports': m0015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -360,6 +360,28 @@ export interface BetShareTable {
   commission: Money;
 }
 
+/** Daily win/loss pre-aggregate (migration 0015): per betting day, member and currency, the settled bets' sums. */
+export interface ReportDayTable {
+  day: number;
+  member_pk: string;
+  currency: string;
+  bets: number;
+  turnover: Money;
+  valid_turnover: Money;
+  win_loss: Money;
+  commission: Money;
+}
+
+/** The same key and an upline account: that account's parts of the member's settled bets of the day. */
+export interface ReportDayShareTable {
+  day: number;
+  member_pk: string;
+  currency: string;
+  account_pk: string;
+  win_loss: Money;
+  commission: Money;
+}
+
 /** Per-day payout cap per sport (0: every other sport) and currency, in minor units. */
 export interface PayoutDayCapTable {
   sport_id: number;
@@ -639,6 +661,8 @@ export interface Database {
   bet_legs: BetLegTable;
   settlement_queue: SettlementQueueTable;
   bet_shares: BetShareTable;
+  report_days: ReportDayTable;
+  report_day_shares: ReportDayShareTable;
   announcements: AnnouncementTable;
   personal_messages: PersonalMessageTable;
   sports: SportTable;

@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error';
 import { groupBy } from '../../lib/group-by';
 import { MemberNotifier } from '../../push/member';
 import { betRecords } from '../betting/service';
+import { reportRecords } from '../statement/service';
 import { ledgerBatch, MEMBER_AVAILABLE, MEMBER_OUTSTANDING, type BulkTransfer } from '../ledger/service';
 import {
   Books,
@@ -143,8 +144,17 @@ export class SettlementBatches {
     await ledgerBatch.write(trx, transfers, { accountsLocked: true });
     const reversed = bets.filter((bet) => bet.settled_at !== null && updates.some((u) => u.id === bet.id));
     await this.postShares(trx, `${matchId}:${decision.key}:${bets[0]?.id ?? ''}`, bets, shares, reversed);
+    // The reports' daily sums: the reversed settlements out before the bets change, the new ones in after.
+    await reportRecords.retract(
+      trx,
+      reversed.map((bet) => bet.id),
+    );
     await repo.updateBets(trx, updates);
     await repo.insertShares(trx, shares);
+    await reportRecords.record(
+      trx,
+      updates.filter((update) => update.settledAt !== null).map((update) => update.id),
+    );
     return { moved: updates.length, members: books.finalBalances(transfers) };
   }
 
@@ -165,7 +175,11 @@ export class SettlementBatches {
       await ledgerBatch.write(trx, [transfer]);
       // A running bet cancelled no longer counts against its match or day: the member has that room again.
       if (bet.settled_at === null) await betRecords.releaseBetExposure(trx, bet.id);
-      if (bet.settled_at !== null) await this.postShares(trx, `cancel:${bet.ref_no}`, [bet], [], [bet]);
+      if (bet.settled_at !== null) {
+        await this.postShares(trx, `cancel:${bet.ref_no}`, [bet], [], [bet]);
+        // A cancelled bet leaves the win/loss report: its settlement out of the daily sums.
+        await reportRecords.retract(trx, [bet.id]);
+      }
       await repo.updateBets(trx, [{ ...runningAgain(bet, gen, bet.reservation_id), status: 'void' }]);
       await repo.markCancelled(trx, bet.id, this.ctx.now(), reason);
       return { moved: 1, members: books.finalBalances([transfer]) };

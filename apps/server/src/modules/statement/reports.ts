@@ -25,12 +25,13 @@ export class UplineReports {
     input: Paging & { working_date?: string; start_date?: string; end_date?: string; account_id?: string },
   ) {
     const root = await this.reportRoot(caller, input.account_id);
-    const window = windowOf(requestedRange(input));
+    // Whole betting days: read from the daily pre-aggregate settlement keeps (the same sums as the bets').
+    const days = requestedRange(input);
     const at = { id: String(root.id), path: root.path, depth: root.path.split('/').filter(Boolean).length };
     const [downlines, members, totals] = await Promise.all([
-      repo.winLoss(this.ctx.db, at, window, 'downline', pageOf(input)),
-      repo.winLoss(this.ctx.db, at, window, 'member', pageOf(input)),
-      repo.winLoss(this.ctx.db, at, window, 'all', { limit: 100, offset: 0 }),
+      repo.winLossDays(this.ctx.db, at, days, 'downline', pageOf(input)),
+      repo.winLossDays(this.ctx.db, at, days, 'member', pageOf(input)),
+      repo.winLossDays(this.ctx.db, at, days, 'all', { limit: 100, offset: 0 }),
     ]);
     const names = await this.names([...downlines.rows, ...members.rows].map((row) => row.group_pk));
     return {

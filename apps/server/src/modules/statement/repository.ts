@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { BetLegTable, BetTable } from '../../db/schema';
 import type { Executor } from '../../db/types';
+import { BUCKETS } from './days';
 
 /**
  * Read-only SQL for statements and reports. Nothing here writes: the figures come from the ledger
@@ -162,6 +163,22 @@ const big = (value: unknown): bigint =>
   value === null || value === undefined ? 0n : BigInt(value as string);
 const bigOrNull = (value: unknown): bigint | null =>
   value === null || value === undefined ? null : BigInt(value as string);
+
+function winLossSum(row: Record<string, string>): WinLossSum {
+  return {
+    group_pk: String(row.group_pk),
+    currency: String(row.currency),
+    bets: Number(row.bets),
+    turnover: big(row.turnover),
+    valid_turnover: big(row.valid_turnover),
+    member_win_loss: big(row.member_win_loss),
+    member_commission: big(row.member_commission),
+    own_win_loss: big(row.own_win_loss),
+    own_commission: big(row.own_commission),
+    downline_win_loss: big(row.downline_win_loss),
+    upline_win_loss: big(row.upline_win_loss),
+  };
+}
 
 function balanceEntries(scope: BalanceScope) {
   return sql`la.owner_pk = ${scope.memberPk}::bigint
@@ -515,9 +532,10 @@ export const statementRepository = {
   /**
    * Win/loss of the bets settled in [from, to) of members under `root`, grouped by the account one level
    * below root on each member's path (direct downline) or by member. The viewer's, the lower levels' and
-   * the upper levels' parts come from bet_shares of each bet's standing settlement.
+   * the upper levels' parts come from bet_shares of each bet's standing settlement. Read from the bets
+   * themselves: the reference the daily pre-aggregate (winLossDays, which the report reads) is checked against.
    */
-  async winLoss(
+  async winLossFromBets(
     ex: Executor,
     root: { id: string; path: string; depth: number },
     range: { from: Date; to: Date },
@@ -563,22 +581,129 @@ export const statementRepository = {
       group by x.group_pk, x.currency
       order by x.group_pk, x.currency
       limit ${page.limit} offset ${page.offset}`.execute(ex);
-    return {
-      rows: result.rows.map((row) => ({
-        group_pk: String(row.group_pk),
-        currency: String(row.currency),
-        bets: Number(row.bets),
-        turnover: big(row.turnover),
-        valid_turnover: big(row.valid_turnover),
-        member_win_loss: big(row.member_win_loss),
-        member_commission: big(row.member_commission),
-        own_win_loss: big(row.own_win_loss),
-        own_commission: big(row.own_commission),
-        downline_win_loss: big(row.downline_win_loss),
-        upline_win_loss: big(row.upline_win_loss),
-      })),
-      total: Number(result.rows[0]?.total ?? 0),
-    };
+    return { rows: result.rows.map(winLossSum), total: Number(result.rows[0]?.total ?? 0) };
+  },
+
+  /**
+   * The same figures as winLossFromBets, read from the daily pre-aggregate (report_days and report_day_shares,
+   * kept in step by settlement): the range is whole betting days, so the sums are the same bets' sums. The
+   * levels' parts are classified by the share account's path exactly as there.
+   */
+  async winLossDays(
+    ex: Executor,
+    root: { id: string; path: string; depth: number },
+    days: { first: number; last: number },
+    groupBy: 'downline' | 'member' | 'all',
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: WinLossSum[]; total: number }> {
+    const group =
+      groupBy === 'member'
+        ? sql`a.id`
+        : groupBy === 'all'
+          ? sql`${root.id}::bigint`
+          : sql`split_part(a.path, '/', ${root.depth + 2})::bigint`;
+    const under = sql`a.path like ${`${root.path}%`} and a.id <> ${root.id}::bigint
+      and d.day >= ${days.first}::integer and d.day <= ${days.last}::integer`;
+    const result = await sql<Record<string, string>>`
+      with totals as (
+        select ${group} as group_pk, d.currency, sum(d.bets) as bets, sum(d.turnover) as turnover,
+          sum(d.valid_turnover) as valid_turnover, sum(d.win_loss) as win_loss, sum(d.commission) as commission
+        from report_days d
+        join accounts a on a.id = d.member_pk
+        where ${under}
+        group by 1, 2
+        having sum(d.bets) > 0
+      ),
+      parts as (
+        select ${group} as group_pk, d.currency,
+          sum(d.win_loss) filter (where d.account_pk = ${root.id}::bigint) as own_wl,
+          sum(d.commission) filter (where d.account_pk = ${root.id}::bigint) as own_comm,
+          sum(d.win_loss) filter (where u.path like ${`${root.path}%`} and u.id <> ${root.id}::bigint) as down_wl,
+          sum(d.win_loss) filter (where u.path not like ${`${root.path}%`}) as up_wl
+        from report_day_shares d
+        join accounts a on a.id = d.member_pk
+        join accounts u on u.id = d.account_pk
+        where ${under}
+        group by 1, 2
+      )
+      select t.group_pk::text as group_pk, t.currency, t.bets::text as bets, t.turnover::text as turnover,
+        t.valid_turnover::text as valid_turnover, t.win_loss::text as member_win_loss,
+        t.commission::text as member_commission,
+        coalesce(p.own_wl, 0)::text as own_win_loss, coalesce(p.own_comm, 0)::text as own_commission,
+        coalesce(p.down_wl, 0)::text as downline_win_loss, coalesce(p.up_wl, 0)::text as upline_win_loss,
+        count(*) over () as total
+      from totals t
+      left join parts p on p.group_pk = t.group_pk and p.currency = t.currency
+      order by t.group_pk, t.currency
+      limit ${page.limit} offset ${page.offset}`.execute(ex);
+    return { rows: result.rows.map(winLossSum), total: Number(result.rows[0]?.total ?? 0) };
+  },
+
+  /**
+   * Adds (sign 1) or takes back (sign -1) these bets' standing settlements in the daily pre-aggregate: the bets
+   * settled and not cancelled, on the betting day of their settlement, and their upline parts of the standing
+   * settle generation. Settlement takes a bet's old figures back before it changes the bet and adds the new
+   * ones after, in the same transaction (the members' ledger accounts it locked first serialise the rows).
+   * Rows are summed per key first, so one statement touches each key once.
+   */
+  async shiftReportDays(ex: Executor, betIds: string[], sign: 1 | -1): Promise<void> {
+    if (betIds.length === 0) return;
+    await sql`
+      with b as (
+        select b.id, b.account_pk, b.currency, b.risk, b.valid_turnover, b.win_loss, b.commission,
+          b.settle_gen, ${dayOf('b.settled_at', BUCKETS)} as day
+        from bets b
+        where b.id = any(${betIds}::bigint[]) and b.settled_at is not null and b.cancelled_at is null
+      ),
+      days as (
+        insert into report_days (day, member_pk, currency, bets, turnover, valid_turnover, win_loss, commission)
+        select b.day, b.account_pk, b.currency, ${sign}::integer * count(*), ${sign}::integer * sum(b.risk),
+          ${sign}::integer * coalesce(sum(b.valid_turnover), 0), ${sign}::integer * coalesce(sum(b.win_loss), 0),
+          ${sign}::integer * coalesce(sum(b.commission), 0)
+        from b
+        group by 1, 2, 3
+        on conflict (day, member_pk, currency) do update set
+          bets = report_days.bets + excluded.bets, turnover = report_days.turnover + excluded.turnover,
+          valid_turnover = report_days.valid_turnover + excluded.valid_turnover,
+          win_loss = report_days.win_loss + excluded.win_loss,
+          commission = report_days.commission + excluded.commission
+      )
+      insert into report_day_shares (day, member_pk, currency, account_pk, win_loss, commission)
+      select b.day, b.account_pk, b.currency, s.account_pk, ${sign}::integer * sum(s.win_loss),
+        ${sign}::integer * sum(s.commission)
+      from b
+      join bet_shares s on s.bet_id = b.id and s.settle_gen = b.settle_gen
+      group by 1, 2, 3, 4
+      on conflict (day, member_pk, currency, account_pk) do update set
+        win_loss = report_day_shares.win_loss + excluded.win_loss,
+        commission = report_day_shares.commission + excluded.commission`.execute(ex);
+  },
+
+  /**
+   * Builds the daily pre-aggregate again from the bets (a repair after data was changed by hand; the bench's
+   * seeded bets). The tables are locked first: a settlement batch that already wrote to them is waited for,
+   * one that has not yet is held until this commits and then adds its own change on top. Run in a transaction.
+   */
+  async rebuildReportDays(ex: Executor): Promise<{ days: number; shares: number }> {
+    await sql`lock table report_days, report_day_shares in exclusive mode`.execute(ex);
+    await sql`delete from report_day_shares`.execute(ex);
+    await sql`delete from report_days`.execute(ex);
+    const days = await sql`
+      insert into report_days (day, member_pk, currency, bets, turnover, valid_turnover, win_loss, commission)
+      select ${dayOf('b.settled_at', BUCKETS)}, b.account_pk, b.currency, count(*), sum(b.risk),
+        coalesce(sum(b.valid_turnover), 0), coalesce(sum(b.win_loss), 0), coalesce(sum(b.commission), 0)
+      from bets b
+      where b.settled_at is not null and b.cancelled_at is null
+      group by 1, 2, 3`.execute(ex);
+    const shares = await sql`
+      insert into report_day_shares (day, member_pk, currency, account_pk, win_loss, commission)
+      select ${dayOf('b.settled_at', BUCKETS)}, b.account_pk, b.currency, s.account_pk, sum(s.win_loss),
+        sum(s.commission)
+      from bets b
+      join bet_shares s on s.bet_id = b.id and s.settle_gen = b.settle_gen
+      where b.settled_at is not null and b.cancelled_at is null
+      group by 1, 2, 3, 4`.execute(ex);
+    return { days: Number(days.numAffectedRows ?? 0), shares: Number(shares.numAffectedRows ?? 0) };
   },
 
   async accountsByPk(ex: Executor, pks: string[]) {

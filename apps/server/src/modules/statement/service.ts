@@ -18,6 +18,7 @@ import {
   type OddsFormat,
 } from '@sb/domain';
 import type { AppContext } from '../../context';
+import type { Executor } from '../../db/types';
 import type { AccountRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { formatMinor } from '../../lib/money';
@@ -38,6 +39,23 @@ import { BUCKETS, classify, dayName, dayNumberOf, dayStart, requestedRange, wind
 import { displayTransferId } from '../ledger/service';
 
 const CREDIT_IN = new Set(['deposit', 'credit_given', 'adjustment_in']);
+
+/**
+ * The daily win/loss pre-aggregate (report_days, report_day_shares) the back office's win/loss reads, published
+ * for settlement to keep in step: it takes a bet's standing settlement back before it changes the bet
+ * (resettlement, back to running, cancellation) and adds the new one after, inside the batch's transaction.
+ * Why in the batch rather than a catch-up job: the report is then exact the moment the batch commits (no lag,
+ * no watermark), a resettlement moves a bet from its old day to its new one in the same transaction that
+ * changes it (a job would have to find the old day afterwards), and a crash leaves nothing half counted. The
+ * cost is two grouped statements a batch, on rows of the batch's members, whose ledger accounts the batch has
+ * already locked (so two batches never wait on each other's rows here). `rebuild` recomputes it all from the
+ * bets (`npm run reports:rebuild`: a repair, and the bench's seeded bets).
+ */
+export const reportRecords = {
+  retract: (trx: Executor, betIds: string[]) => repo.shiftReportDays(trx, betIds, -1),
+  record: (trx: Executor, betIds: string[]) => repo.shiftReportDays(trx, betIds, 1),
+  rebuild: (db: AppContext['db']) => db.transaction().execute((trx) => repo.rebuildReportDays(trx)),
+};
 
 export type Paging = { page: number; page_size: number };
 
