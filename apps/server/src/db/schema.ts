@@ -360,7 +360,10 @@ export interface BetShareTable {
   commission: Money;
 }
 
-/** Daily win/loss pre-aggregate (migration 0015): per betting day, member and currency, the settled bets' sums. */
+/**
+ * Daily win/loss pre-aggregate (migration 0015): per betting day, member and currency, the settled bets' sums and
+ * each upline level's part (wl_<level>, comm_<level>).
+ */
 export interface ReportDayTable {
   day: number;
   member_pk: string;
@@ -370,16 +373,18 @@ export interface ReportDayTable {
   valid_turnover: Money;
   win_loss: Money;
   commission: Money;
-}
-
-/** The same key and an upline account: that account's parts of the member's settled bets of the day. */
-export interface ReportDayShareTable {
-  day: number;
-  member_pk: string;
-  currency: string;
-  account_pk: string;
-  win_loss: Money;
-  commission: Money;
+  wl_operator: DefaultMoney;
+  comm_operator: DefaultMoney;
+  wl_shareholder: DefaultMoney;
+  comm_shareholder: DefaultMoney;
+  wl_super_senior: DefaultMoney;
+  comm_super_senior: DefaultMoney;
+  wl_senior: DefaultMoney;
+  comm_senior: DefaultMoney;
+  wl_master: DefaultMoney;
+  comm_master: DefaultMoney;
+  wl_agent: DefaultMoney;
+  comm_agent: DefaultMoney;
 }
 
 /** Per-day payout cap per sport (0: every other sport) and currency, in minor units. */
@@ -662,7 +667,6 @@ export interface Database {
   settlement_queue: SettlementQueueTable;
   bet_shares: BetShareTable;
   report_days: ReportDayTable;
-  report_day_shares: ReportDayShareTable;
   announcements: AnnouncementTable;
   personal_messages: PersonalMessageTable;
   sports: SportTable;

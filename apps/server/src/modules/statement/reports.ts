@@ -27,7 +27,12 @@ export class UplineReports {
     const root = await this.reportRoot(caller, input.account_id);
     // Whole betting days: read from the daily pre-aggregate settlement keeps (the same sums as the bets').
     const days = requestedRange(input);
-    const at = { id: String(root.id), path: root.path, depth: root.path.split('/').filter(Boolean).length };
+    const at = {
+      id: String(root.id),
+      path: root.path,
+      depth: root.path.split('/').filter(Boolean).length,
+      level: root.level,
+    };
     const [downlines, members, totals] = await Promise.all([
       repo.winLossDays(this.ctx.db, at, days, 'downline', pageOf(input)),
       repo.winLossDays(this.ctx.db, at, days, 'member', pageOf(input)),

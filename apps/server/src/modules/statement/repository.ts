@@ -1,4 +1,5 @@
-import { sql, type Selectable } from 'kysely';
+import { UPLINE_LEVELS, type UplineLevel } from '@sb/contract';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { BetLegTable, BetTable } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { BUCKETS } from './days';
@@ -178,6 +179,50 @@ function winLossSum(row: Record<string, string>): WinLossSum {
     downline_win_loss: big(row.downline_win_loss),
     upline_win_loss: big(row.upline_win_loss),
   };
+}
+
+/**
+ * The insert that adds the standing settlements of the bets `which` selects (settled, not cancelled) to
+ * report_days, times `sign`: per bet its upline parts by level, then per day, member and currency.
+ */
+function addReportDays(which: RawBuilder<unknown>, sign: 1 | -1) {
+  const perBet = UPLINE_LEVELS.flatMap((level) => [
+    sql`sum(s.win_loss) filter (where s.level = ${level}) as ${sql.ref(`wl_${level}`)}`,
+    sql`sum(s.commission) filter (where s.level = ${level}) as ${sql.ref(`comm_${level}`)}`,
+  ]);
+  const columns = UPLINE_LEVELS.flatMap((level) => [sql.ref(`wl_${level}`), sql.ref(`comm_${level}`)]);
+  const signed = (value: RawBuilder<unknown>) => sql`${sign}::integer * coalesce(${value}, 0)`;
+  const sums = UPLINE_LEVELS.flatMap((level) => [
+    signed(sql`sum(${sql.ref(`p.wl_${level}`)})`),
+    signed(sql`sum(${sql.ref(`p.comm_${level}`)})`),
+  ]);
+  const added = (column: string) =>
+    sql`${sql.ref(column)} = report_days.${sql.ref(column)} + excluded.${sql.ref(column)}`;
+  const updates = ['bets', 'turnover', 'valid_turnover', 'win_loss', 'commission'].concat(
+    UPLINE_LEVELS.flatMap((level) => [`wl_${level}`, `comm_${level}`]),
+  );
+  return sql`
+    with settled as (
+      select b.id, b.account_pk, b.currency, b.risk, b.valid_turnover, b.win_loss, b.commission, b.settle_gen,
+        ${dayOf('b.settled_at', BUCKETS)} as day
+      from bets b
+      where ${which} and b.settled_at is not null and b.cancelled_at is null
+    ),
+    p as (
+      select s.bet_id, ${sql.join(perBet)}
+      from bet_shares s
+      join settled x on x.id = s.bet_id and x.settle_gen = s.settle_gen
+      group by s.bet_id
+    )
+    insert into report_days (day, member_pk, currency, bets, turnover, valid_turnover, win_loss, commission,
+      ${sql.join(columns)})
+    select x.day, x.account_pk, x.currency, ${sign}::integer * count(*), ${signed(sql`sum(x.risk)`)},
+      ${signed(sql`sum(x.valid_turnover)`)}, ${signed(sql`sum(x.win_loss)`)}, ${signed(sql`sum(x.commission)`)},
+      ${sql.join(sums)}
+    from settled x
+    left join p on p.bet_id = x.id
+    group by 1, 2, 3
+    on conflict (day, member_pk, currency) do update set ${sql.join(updates.map(added))}`;
 }
 
 function balanceEntries(scope: BalanceScope) {
@@ -585,13 +630,14 @@ export const statementRepository = {
   },
 
   /**
-   * The same figures as winLossFromBets, read from the daily pre-aggregate (report_days and report_day_shares,
-   * kept in step by settlement): the range is whole betting days, so the sums are the same bets' sums. The
-   * levels' parts are classified by the share account's path exactly as there.
+   * The same figures as winLossFromBets, read from the daily pre-aggregate report_days (kept in step by
+   * settlement): the range is whole betting days, so the sums are the same bets' sums. A member's chain has one
+   * account per upline level, so the root's level column is its own part, the levels below it the downline's
+   * and the levels above the upline's (what winLossFromBets finds by the share accounts' paths).
    */
   async winLossDays(
     ex: Executor,
-    root: { id: string; path: string; depth: number },
+    root: { id: string; path: string; depth: number; level: string },
     days: { first: number; last: number },
     groupBy: 'downline' | 'member' | 'all',
     page: { limit: number; offset: number },
@@ -602,108 +648,78 @@ export const statementRepository = {
         : groupBy === 'all'
           ? sql`${root.id}::bigint`
           : sql`split_part(a.path, '/', ${root.depth + 2})::bigint`;
-    const under = sql`a.path like ${`${root.path}%`} and a.id <> ${root.id}::bigint
-      and d.day >= ${days.first}::integer and d.day <= ${days.last}::integer`;
+    const at = UPLINE_LEVELS.indexOf(root.level as UplineLevel);
+    // A member root has no part and nothing below it; every level is above it.
+    const own = at < 0 ? [] : [UPLINE_LEVELS[at] as UplineLevel];
+    const below = at < 0 ? [] : UPLINE_LEVELS.slice(at + 1);
+    const above = at < 0 ? [...UPLINE_LEVELS] : UPLINE_LEVELS.slice(0, at);
+    const total = (prefix: 'wl' | 'comm', levels: readonly UplineLevel[]) =>
+      levels.length === 0
+        ? sql`0`
+        : sql`sum(${sql.join(
+            levels.map((level) => sql.ref(`d.${prefix}_${level}`)),
+            sql` + `,
+          )})`;
     const result = await sql<Record<string, string>>`
-      with totals as (
+      select g.group_pk::text as group_pk, g.currency, g.bets::text as bets, g.turnover::text as turnover,
+        g.valid_turnover::text as valid_turnover, g.member_win_loss::text as member_win_loss,
+        g.member_commission::text as member_commission, g.own_win_loss::text as own_win_loss,
+        g.own_commission::text as own_commission, g.downline_win_loss::text as downline_win_loss,
+        g.upline_win_loss::text as upline_win_loss, count(*) over () as total
+      from (
         select ${group} as group_pk, d.currency, sum(d.bets) as bets, sum(d.turnover) as turnover,
-          sum(d.valid_turnover) as valid_turnover, sum(d.win_loss) as win_loss, sum(d.commission) as commission
+          sum(d.valid_turnover) as valid_turnover, sum(d.win_loss) as member_win_loss,
+          sum(d.commission) as member_commission,
+          ${total('wl', own)} as own_win_loss, ${total('comm', own)} as own_commission,
+          ${total('wl', below)} as downline_win_loss, ${total('wl', above)} as upline_win_loss
         from report_days d
         join accounts a on a.id = d.member_pk
-        where ${under}
+        where a.path like ${`${root.path}%`} and a.id <> ${root.id}::bigint
+          and d.day >= ${days.first}::integer and d.day <= ${days.last}::integer
         group by 1, 2
         having sum(d.bets) > 0
-      ),
-      parts as (
-        select ${group} as group_pk, d.currency,
-          sum(d.win_loss) filter (where d.account_pk = ${root.id}::bigint) as own_wl,
-          sum(d.commission) filter (where d.account_pk = ${root.id}::bigint) as own_comm,
-          sum(d.win_loss) filter (where u.path like ${`${root.path}%`} and u.id <> ${root.id}::bigint) as down_wl,
-          sum(d.win_loss) filter (where u.path not like ${`${root.path}%`}) as up_wl
-        from report_day_shares d
-        join accounts a on a.id = d.member_pk
-        join accounts u on u.id = d.account_pk
-        where ${under}
-        group by 1, 2
-      )
-      select t.group_pk::text as group_pk, t.currency, t.bets::text as bets, t.turnover::text as turnover,
-        t.valid_turnover::text as valid_turnover, t.win_loss::text as member_win_loss,
-        t.commission::text as member_commission,
-        coalesce(p.own_wl, 0)::text as own_win_loss, coalesce(p.own_comm, 0)::text as own_commission,
-        coalesce(p.down_wl, 0)::text as downline_win_loss, coalesce(p.up_wl, 0)::text as upline_win_loss,
-        count(*) over () as total
-      from totals t
-      left join parts p on p.group_pk = t.group_pk and p.currency = t.currency
-      order by t.group_pk, t.currency
+      ) g
+      order by g.group_pk, g.currency
       limit ${page.limit} offset ${page.offset}`.execute(ex);
     return { rows: result.rows.map(winLossSum), total: Number(result.rows[0]?.total ?? 0) };
   },
 
   /**
    * Adds (sign 1) or takes back (sign -1) these bets' standing settlements in the daily pre-aggregate: the bets
-   * settled and not cancelled, on the betting day of their settlement, and their upline parts of the standing
+   * settled and not cancelled, on the betting day of their settlement, with their upline parts of the standing
    * settle generation. Settlement takes a bet's old figures back before it changes the bet and adds the new
    * ones after, in the same transaction (the members' ledger accounts it locked first serialise the rows).
-   * Rows are summed per key first, so one statement touches each key once.
+   * Rows are summed per key first, so the statement touches each key once.
    */
   async shiftReportDays(ex: Executor, betIds: string[], sign: 1 | -1): Promise<void> {
     if (betIds.length === 0) return;
-    await sql`
-      with b as (
-        select b.id, b.account_pk, b.currency, b.risk, b.valid_turnover, b.win_loss, b.commission,
-          b.settle_gen, ${dayOf('b.settled_at', BUCKETS)} as day
-        from bets b
-        where b.id = any(${betIds}::bigint[]) and b.settled_at is not null and b.cancelled_at is null
-      ),
-      days as (
-        insert into report_days (day, member_pk, currency, bets, turnover, valid_turnover, win_loss, commission)
-        select b.day, b.account_pk, b.currency, ${sign}::integer * count(*), ${sign}::integer * sum(b.risk),
-          ${sign}::integer * coalesce(sum(b.valid_turnover), 0), ${sign}::integer * coalesce(sum(b.win_loss), 0),
-          ${sign}::integer * coalesce(sum(b.commission), 0)
-        from b
-        group by 1, 2, 3
-        on conflict (day, member_pk, currency) do update set
-          bets = report_days.bets + excluded.bets, turnover = report_days.turnover + excluded.turnover,
-          valid_turnover = report_days.valid_turnover + excluded.valid_turnover,
-          win_loss = report_days.win_loss + excluded.win_loss,
-          commission = report_days.commission + excluded.commission
-      )
-      insert into report_day_shares (day, member_pk, currency, account_pk, win_loss, commission)
-      select b.day, b.account_pk, b.currency, s.account_pk, ${sign}::integer * sum(s.win_loss),
-        ${sign}::integer * sum(s.commission)
-      from b
-      join bet_shares s on s.bet_id = b.id and s.settle_gen = b.settle_gen
-      group by 1, 2, 3, 4
-      on conflict (day, member_pk, currency, account_pk) do update set
-        win_loss = report_day_shares.win_loss + excluded.win_loss,
-        commission = report_day_shares.commission + excluded.commission`.execute(ex);
+    await addReportDays(sql`b.id = any(${betIds}::bigint[])`, sign).execute(ex);
   },
 
   /**
    * Builds the daily pre-aggregate again from the bets (a repair after data was changed by hand; the bench's
-   * seeded bets). The tables are locked first: a settlement batch that already wrote to them is waited for,
-   * one that has not yet is held until this commits and then adds its own change on top. Run in a transaction.
+   * seeded bets). The table is locked first: a settlement batch that already wrote to it is waited for, one
+   * that has not yet is held until this commits and then adds its own change on top. Run in a transaction.
    */
-  async rebuildReportDays(ex: Executor): Promise<{ days: number; shares: number }> {
-    await sql`lock table report_days, report_day_shares in exclusive mode`.execute(ex);
-    await sql`delete from report_day_shares`.execute(ex);
+  async rebuildReportDays(ex: Executor): Promise<{ rows: number }> {
+    await sql`lock table report_days in exclusive mode`.execute(ex);
     await sql`delete from report_days`.execute(ex);
-    const days = await sql`
-      insert into report_days (day, member_pk, currency, bets, turnover, valid_turnover, win_loss, commission)
-      select ${dayOf('b.settled_at', BUCKETS)}, b.account_pk, b.currency, count(*), sum(b.risk),
-        coalesce(sum(b.valid_turnover), 0), coalesce(sum(b.win_loss), 0), coalesce(sum(b.commission), 0)
-      from bets b
-      where b.settled_at is not null and b.cancelled_at is null
-      group by 1, 2, 3`.execute(ex);
-    const shares = await sql`
-      insert into report_day_shares (day, member_pk, currency, account_pk, win_loss, commission)
-      select ${dayOf('b.settled_at', BUCKETS)}, b.account_pk, b.currency, s.account_pk, sum(s.win_loss),
-        sum(s.commission)
-      from bets b
-      join bet_shares s on s.bet_id = b.id and s.settle_gen = b.settle_gen
-      where b.settled_at is not null and b.cancelled_at is null
-      group by 1, 2, 3, 4`.execute(ex);
-    return { days: Number(days.numAffectedRows ?? 0), shares: Number(shares.numAffectedRows ?? 0) };
+    const result = await addReportDays(sql`true`, 1).execute(ex);
+    return { rows: Number(result.numAffectedRows ?? 0) };
+  },
+
+  /** The pre-aggregate's rows of some members (tests compare it with a rebuild). */
+  async reportDayRows(ex: Executor, memberPks: string[]) {
+    if (memberPks.length === 0) return [];
+    return ex
+      .selectFrom('report_days')
+      .selectAll()
+      .where('member_pk', 'in', memberPks)
+      .where('bets', '<>', 0)
+      .orderBy('day')
+      .orderBy('member_pk')
+      .orderBy('currency')
+      .execute();
   },
 
   async accountsByPk(ex: Executor, pks: string[]) {
