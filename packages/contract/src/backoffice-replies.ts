@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import type { boLoginReply } from './backoffice-access';
-import type { BoMemberRow } from './backoffice';
+import type { AccountLevel, BoMemberRow } from './backoffice';
+import type { StatementBetView, WinLossRow } from './statement';
 
 export type BoLoginReply = z.infer<typeof boLoginReply>;
-import type { WinLossRow } from './statement';
 
 /**
  * Replies of the back-office calls the back-office app reads (the server's upline and report services answer
@@ -69,4 +69,31 @@ export interface BoLiabilityMatch {
 export interface BoLiabilityReply {
   truncated: boolean;
   data: BoLiabilityMatch[];
+}
+
+/** One upline level's part of a settled ticket (its standing settlement). */
+export interface BoTicketShare {
+  account_id: string;
+  level: AccountLevel;
+  win_loss: string;
+  commission: string;
+}
+
+/**
+ * A ticket as the back office shows it: the statements' bet (legs, stake, odds, payout, win/loss, rebate) with
+ * its member, and the parts of the caller's level and those below it, top first; the levels above the caller
+ * together in upline_win_loss. Settled and standing: member win_loss + the parts + upline_win_loss = 0.
+ */
+export interface BoTicket extends StatementBetView {
+  account_id: string;
+  cancelled_at: string | null;
+  shares: BoTicketShare[];
+  upline_win_loss: string | null;
+}
+
+export interface BoTicketsReply {
+  account_id: string;
+  data: BoTicket[];
+  total: number;
+  page: number;
 }

@@ -79,7 +79,9 @@ import {
 } from './games';
 import {
   boLiabilityRequest,
+  boCancelledRequest,
   boOutstandingRequest,
+  boTicketsRequest,
   boWinLossRequest,
   statementBetRequest,
   statementRangeRequest,
@@ -464,6 +466,8 @@ export const CALLS = {
   bo_winloss: call('/bo/winloss', boWinLossRequest, undescribedReply, 'bo', 'winloss'),
   bo_outstanding: call('/bo/outstanding', boOutstandingRequest, undescribedReply, 'bo', 'outstanding'),
   bo_liability: call('/bo/liability', boLiabilityRequest, undescribedReply, 'bo', 'liability'),
+  bo_tickets: call('/bo/tickets', boTicketsRequest, undescribedReply, 'bo', 'tickets'),
+  bo_cancelled: call('/bo/cancelled', boCancelledRequest, undescribedReply, 'bo', 'cancelled'),
   // Provider games: the lobbies' lists, launches on the provider's host, the member's rounds.
   GameList: call('/api/GameList', gameListRequest, gameListReply, 'member', 'GameList'),
   LaunchGame: call('/api/LaunchGame', launchGameRequest, launchGameReply, 'member', 'LaunchGame'),

@@ -58,6 +58,51 @@ export const boOutstandingRequest = z.object({
   ...paging,
   account_id: safeString({ error: 'invalid_request' }).trim().min(1).max(30).optional(),
 });
+/**
+ * What a ticket search filters on by status: a bet status, or `settled` (settled and standing: what win/loss
+ * counts) or `cancelled` (cancelled by the operator after it was taken).
+ */
+export const TICKET_STATUSES = [
+  'waiting',
+  'running',
+  'settled',
+  'won',
+  'won_half',
+  'draw',
+  'lost_half',
+  'lost',
+  'void',
+  'refund',
+  'rejected',
+  'cancelled',
+] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+/**
+ * The upline's ticket search: tickets of members under the caller (or under one of its downline, or one
+ * member's with `account_id`), by ref_no, match, status and betting days of placement (`date_kind` placed,
+ * the default) or of settlement (`settled`, the days win/loss counts a bet on). The dates may be left out
+ * when a ref_no or a match names the tickets.
+ */
+export const boTicketsRequest = z.object({
+  ...dayOrRange,
+  ...paging,
+  date_kind: z.enum(['placed', 'settled'], { error: 'invalid_request' }).default('placed'),
+  account_id: safeString({ error: 'invalid_request' }).trim().min(1).max(30).optional(),
+  ref_no: safeString({ error: 'invalid_request' }).trim().min(1).max(40).optional(),
+  match_id: z.number({ error: 'invalid_request' }).int().min(1).optional(),
+  status: z.enum(TICKET_STATUSES, { error: 'invalid_request' }).optional(),
+});
+export type BoTicketsRequest = z.input<typeof boTicketsRequest>;
+
+/** Cancelled bets under the caller (void, refunded, rejected or cancelled by the operator) in a range of days. */
+export const boCancelledRequest = z.object({
+  ...dayOrRange,
+  ...paging,
+  account_id: safeString({ error: 'invalid_request' }).trim().min(1).max(30).optional(),
+});
+export type BoCancelledRequest = z.input<typeof boCancelledRequest>;
+
 export const boLiabilityRequest = z.object({
   match_id: z.number({ error: 'invalid_request' }).int().min(1).optional(),
 });

@@ -1,12 +1,24 @@
-import type { WinLossRow } from '@sb/contract';
+import type {
+  AccountLevel,
+  BoTicketsReply,
+  boCancelledRequest,
+  boTicketsRequest,
+  WinLossRow,
+} from '@sb/contract';
+import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { AccountRow } from '../../db/schema';
 import { groupBy } from '../../lib/group-by';
 import { formatMinor } from '../../lib/money';
 import type { UplineService } from '../upline/service';
 import { requestedRange, windowOf } from './days';
-import { EXPOSURE_ROWS_MAX, statementRepository as repo, type WinLossSum } from './repository';
-import { pageOf, type Paging } from './service';
+import {
+  EXPOSURE_ROWS_MAX,
+  statementRepository as repo,
+  type TicketFilter,
+  type WinLossSum,
+} from './repository';
+import { pageOf, statementBetView, type Paging } from './service';
 
 /**
  * The back office's reports over the caller's downline: win/loss with each level's share, open risk per member,
@@ -150,7 +162,83 @@ export class UplineReports {
     };
   }
 
+  /**
+   * The ticket search under the caller (or one of its downline, or one member): each ticket with its legs, its
+   * figures and each level's part, so a drill-down from win/loss ends at the ticket. Dates are betting days of
+   * placement or of settlement; they may be left out when a ref_no or a match names the tickets.
+   */
+  async tickets(caller: AccountRow, input: z.output<typeof boTicketsRequest>): Promise<BoTicketsReply> {
+    // The account first: another branch's member is refused whatever else the request says.
+    const root = await this.reportRoot(caller, input.account_id);
+    const named = input.ref_no !== undefined || input.match_id !== undefined;
+    const days = named ? requestedRange(input, false) : requestedRange(input);
+    return this.ticketPage(caller, root, input, {
+      dates: input.date_kind,
+      range: days ? windowOf(days) : null,
+      refNo: input.ref_no,
+      matchId: input.match_id,
+      status: input.status,
+    });
+  }
+
+  /**
+   * Cancelled bets under the caller (the agent site's Cancelled Bets report): void, refunded or rejected, and
+   * those the operator cancelled after taking them, by the betting day they were cancelled on.
+   */
+  async cancelled(caller: AccountRow, input: z.output<typeof boCancelledRequest>): Promise<BoTicketsReply> {
+    const root = await this.reportRoot(caller, input.account_id);
+    return this.ticketPage(caller, root, input, {
+      dates: 'cancelled',
+      range: windowOf(requestedRange(input)),
+    });
+  }
+
   // ---- internals ----
+
+  private async ticketPage(
+    caller: AccountRow,
+    root: AccountRow,
+    paging: Paging,
+    filter: TicketFilter,
+  ): Promise<BoTicketsReply> {
+    const { rows, total } = await repo.tickets(this.ctx.db, { path: root.path }, filter, pageOf(paging));
+    const ids = rows.map((row) => row.id);
+    const [legs, shares] = await Promise.all([
+      repo.legs(this.ctx.db, ids),
+      repo.ticketShares(
+        this.ctx.db,
+        rows.map((row) => ({ id: row.id, gen: row.settle_gen })),
+      ),
+    ]);
+    const legsByBet = groupBy(legs, (leg) => leg.bet_id);
+    const sharesByBet = groupBy(shares, (share) => share.bet_id);
+    return {
+      account_id: root.account_id,
+      data: rows.map((row) => {
+        const parts = sharesByBet.get(row.id) ?? [];
+        // The caller sees its own level and those below it one by one, the levels above it together.
+        const mine = parts.filter((part) => part.path.startsWith(caller.path));
+        const above = parts.filter((part) => !part.path.startsWith(caller.path));
+        const standing = row.settled_at !== null && row.cancelled_at === null;
+        return {
+          ...statementBetView(row, legsByBet.get(row.id) ?? []),
+          account_id: row.member_id,
+          cancelled_at: row.cancelled_at ? row.cancelled_at.toISOString() : null,
+          shares: mine.map((part) => ({
+            account_id: part.account_id,
+            level: part.level as AccountLevel,
+            win_loss: formatMinor(part.win_loss),
+            commission: formatMinor(part.commission),
+          })),
+          upline_win_loss: standing
+            ? formatMinor(above.reduce((sum, part) => sum + part.win_loss, 0n))
+            : null,
+        };
+      }),
+      total,
+      page: paging.page,
+    };
+  }
 
   /** The account a report looks under: the caller, or one of its downline (never beside or above it). */
   private async reportRoot(caller: AccountRow, accountId: string | undefined): Promise<AccountRow> {

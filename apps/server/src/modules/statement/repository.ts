@@ -146,6 +146,15 @@ export type BetFilter =
   | { kind: 'system'; from?: Date; to?: Date }
   | { kind: 'ids'; ids: string[] };
 
+/** A ticket search: which bets, dated by placement, settlement or (cancelled bets) cancellation. */
+export interface TicketFilter {
+  dates: 'placed' | 'settled' | 'cancelled';
+  range: { from: Date; to: Date } | null;
+  refNo?: string | undefined;
+  matchId?: number | undefined;
+  status?: string | undefined;
+}
+
 export interface WinLossSum {
   group_pk: string;
   currency: string;
@@ -720,6 +729,96 @@ export const statementRepository = {
       .orderBy('member_pk')
       .orderBy('currency')
       .execute();
+  },
+
+  /**
+   * Tickets of the members under `root` (root itself when it is a member), newest first, with the total for
+   * paging: by ref_no, match, status and a range of placement, settlement or (cancelled bets) cancellation.
+   */
+  async tickets(
+    ex: Executor,
+    root: { path: string },
+    filter: TicketFilter,
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: (BetRow & { member_id: string })[]; total: number }> {
+    const time =
+      filter.dates === 'settled'
+        ? sql`b.settled_at`
+        : filter.dates === 'cancelled'
+          ? sql`coalesce(b.cancelled_at, b.settled_at, b.created_at)`
+          : sql`b.created_at`;
+    const where = [sql`a.path like ${`${root.path}%`}`];
+    if (filter.range) where.push(sql`${time} >= ${filter.range.from}`, sql`${time} < ${filter.range.to}`);
+    if (filter.refNo !== undefined) where.push(sql`b.ref_no = ${filter.refNo}`);
+    if (filter.matchId !== undefined)
+      where.push(
+        sql`exists (select 1 from bet_legs l where l.bet_id = b.id and l.match_id = ${filter.matchId}::bigint)`,
+      );
+    if (filter.dates === 'cancelled')
+      where.push(sql`(b.status in ('void', 'refund', 'rejected') or b.cancelled_at is not null)`);
+    if (filter.status === 'settled') where.push(sql`b.settled_at is not null and b.cancelled_at is null`);
+    else if (filter.status === 'cancelled') where.push(sql`b.cancelled_at is not null`);
+    else if (filter.status !== undefined) where.push(sql`b.status = ${filter.status}`);
+    const result = await sql<Record<string, unknown>>`
+      select b.id::text as id, b.ref_no, b.kind, b.status, b.currency, b.odds_type, b.odds, b.stake::text as stake,
+        b.risk::text as risk, b.payout::text as payout, b.win_loss::text as win_loss,
+        b.valid_turnover::text as valid_turnover, b.commission::text as commission, b.fold_sizes, b.combinations,
+        b.reject_reason, b.created_at, b.settled_at, b.cancelled_at, b.settle_gen, a.account_id as member_id,
+        count(*) over () as total
+      from bets b
+      join accounts a on a.id = b.account_pk
+      where ${sql.join(where, sql` and `)}
+      order by ${time} desc, b.id desc
+      limit ${page.limit} offset ${page.offset}`.execute(ex);
+    const at = (value: unknown) => (value === null ? null : new Date(value as string | Date));
+    return {
+      rows: result.rows.map((row) => ({
+        id: String(row.id),
+        ref_no: String(row.ref_no),
+        kind: String(row.kind),
+        status: String(row.status),
+        currency: String(row.currency),
+        odds_type: String(row.odds_type),
+        odds: String(row.odds),
+        stake: big(row.stake),
+        risk: big(row.risk),
+        payout: bigOrNull(row.payout),
+        win_loss: bigOrNull(row.win_loss),
+        valid_turnover: bigOrNull(row.valid_turnover),
+        commission: bigOrNull(row.commission),
+        fold_sizes: (typeof row.fold_sizes === 'string' ? JSON.parse(row.fold_sizes) : row.fold_sizes) as
+          number[] | null,
+        combinations: Number(row.combinations),
+        reject_reason: row.reject_reason === null ? null : String(row.reject_reason),
+        created_at: new Date(row.created_at as string | Date),
+        settled_at: at(row.settled_at),
+        cancelled_at: at(row.cancelled_at),
+        settle_gen: Number(row.settle_gen),
+        member_id: String(row.member_id),
+      })),
+      total: Number(result.rows[0]?.total ?? 0),
+    };
+  },
+
+  /** The upline parts of these bets' standing settlements, with each account's id, level and path. */
+  async ticketShares(ex: Executor, bets: { id: string; gen: number }[]) {
+    if (bets.length === 0) return [];
+    const result = await sql<Record<string, string>>`
+      select s.bet_id::text as bet_id, u.account_id, s.level, u.path, s.win_loss::text as win_loss,
+        s.commission::text as commission
+      from bet_shares s
+      join unnest(${bets.map((bet) => bet.id)}::bigint[], ${bets.map((bet) => bet.gen)}::integer[])
+        as k(bet_id, gen) on s.bet_id = k.bet_id and s.settle_gen = k.gen
+      join accounts u on u.id = s.account_pk
+      order by s.bet_id, length(u.path)`.execute(ex);
+    return result.rows.map((row) => ({
+      bet_id: String(row.bet_id),
+      account_id: String(row.account_id),
+      level: String(row.level),
+      path: String(row.path),
+      win_loss: big(row.win_loss),
+      commission: big(row.commission),
+    }));
   },
 
   async accountsByPk(ex: Executor, pks: string[]) {

@@ -52,4 +52,10 @@ export function statementRoutes(
   boCall(app, ctx, CALLS.bo_liability, { role: 'upline', staff: 'total_bets' }, (caller, body) =>
     reports.liability(caller, body),
   );
+  boCall(app, ctx, CALLS.bo_tickets, { role: 'upline', staff: 'reports' }, (caller, body) =>
+    reports.tickets(caller, body),
+  );
+  boCall(app, ctx, CALLS.bo_cancelled, { role: 'upline', staff: 'reports' }, (caller, body) =>
+    reports.cancelled(caller, body),
+  );
 }

@@ -335,7 +335,7 @@ export class StatementService {
       rows.map((row) => row.id),
     );
     const legsByBet = groupBy(legs, (leg) => leg.bet_id);
-    return rows.map((row) => betView(row, legsByBet.get(row.id) ?? []));
+    return rows.map((row) => statementBetView(row, legsByBet.get(row.id) ?? []));
   }
 }
 
@@ -371,7 +371,7 @@ function historyRow(row: MovementRow, legs: LegRow[]): SettlementHistoryRow {
 const money = (value: bigint | null) => (value === null ? null : formatMinor(value));
 
 /** A bet as the statements show it: the one bet reply (betting's views) with the settlement's figures. */
-function betView(row: BetRow, legs: LegRow[]): StatementBetView {
+export function statementBetView(row: BetRow, legs: LegRow[]): StatementBetView {
   return {
     ...betReply(row, legs),
     settled_at: row.settled_at ? row.settled_at.toISOString() : null,
