@@ -3,6 +3,7 @@ import { bettingBench } from './betting';
 import { crashBench } from './crash';
 import { marketsBench } from './markets';
 import { pushBench } from './push';
+import { reportsBench } from './reports';
 import { settlementBench } from './settlement';
 import { tournamentBench } from './tournament';
 import { walletBench } from './wallet';
@@ -14,6 +15,7 @@ const suites: Record<string, (seconds: number) => Promise<object[]>> = {
   crash: crashBench,
   markets: marketsBench,
   push: pushBench,
+  reports: reportsBench,
   settlement: settlementBench,
   tournament: tournamentBench,
   wallet: walletBench,
