@@ -32,6 +32,8 @@ export function Shell() {
           <>
             <NavLink to="/reports/winloss">{t('nav.winloss')}</NavLink>
             <NavLink to="/reports/outstanding">{t('nav.outstanding')}</NavLink>
+            <NavLink to="/reports/tickets">{t('nav.tickets')}</NavLink>
+            <NavLink to="/reports/cancelled">{t('nav.cancelled')}</NavLink>
           </>
         )}
         {isOperator(level) && mayUse(permissions, 'trading') && <NavLink to="/risk">{t('nav.risk')}</NavLink>}

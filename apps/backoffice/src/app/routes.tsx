@@ -34,6 +34,16 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: 'reports/tickets',
+        lazy: async () => ({ Component: (await import('../features/reports/TicketsScreen')).TicketsScreen }),
+      },
+      {
+        path: 'reports/cancelled',
+        lazy: async () => ({
+          Component: (await import('../features/reports/CancelledScreen')).CancelledScreen,
+        }),
+      },
+      {
         path: 'risk',
         lazy: async () => ({ Component: (await import('../features/risk/RiskScreen')).RiskScreen }),
       },

@@ -42,6 +42,16 @@ describe('win/loss report', () => {
     expect(api.callsTo('/bo/winloss').at(-1)?.body).toMatchObject({ account_id: 'demosh' });
     expect(screen.getByTestId('bo-wl-path').textContent).toContain('demoop› demosh');
     expect(screen.getByTestId('bo-wl-totals').textContent).toContain('-10.00');
+    // A member row ends the drill-down at its settled tickets over the report's days.
+    const tickets = screen.getByTestId('bo-wl-tickets-demomyr').getAttribute('href') ?? '';
+    expect(tickets.startsWith('/reports/tickets?')).toBe(true);
+    const search = new URLSearchParams(tickets.slice(tickets.indexOf('?')));
+    expect([search.get('account_id'), search.get('date_kind'), search.get('status')]).toEqual([
+      'demomyr',
+      'settled',
+      'settled',
+    ]);
+    expect(search.get('start')).toBe(api.callsTo('/bo/winloss').at(-1)?.body.start_date);
     fireEvent.click(screen.getByRole('button', { name: 'demoop' }));
     expect(await screen.findByTestId('bo-wl-open-demosh')).toBeTruthy();
   });

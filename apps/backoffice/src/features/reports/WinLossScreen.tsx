@@ -5,7 +5,9 @@ import type { BoWinLossReply, WinLossRow } from '@sb/contract';
 import { boPost } from '../../shared/api';
 import { formatMoney, isNegative } from '../../shared/money';
 import { useSession } from '../../shared/session';
+import { Link } from 'react-router';
 import { bookDay, drillAccount, drillInto, drillTo, type Drill } from './drill';
+import { memberTicketsPath } from './tickets';
 
 function Money({ value }: { value: string }) {
   return <td className={`num ${isNegative(value) ? 'loss' : ''}`}>{formatMoney(value)}</td>;
@@ -14,10 +16,13 @@ function Money({ value }: { value: string }) {
 function Rows({
   rows,
   onOpen,
+  ticketsOf,
   testId,
 }: {
   rows: WinLossRow[];
   onOpen?: (id: string) => void;
+  /** Where a row's tickets are (the members' rows end the drill-down at their tickets). */
+  ticketsOf?: (id: string) => string;
   testId: string;
 }) {
   const { t } = useTranslation();
@@ -53,6 +58,14 @@ function Rows({
                   >
                     {row.account_id}
                   </button>
+                ) : ticketsOf ? (
+                  <Link
+                    to={ticketsOf(row.account_id)}
+                    data-testid={`bo-wl-tickets-${row.account_id}`}
+                    title={t('tickets.title')}
+                  >
+                    {row.account_id}
+                  </Link>
                 ) : (
                   row.account_id
                 )}
@@ -77,7 +90,7 @@ function Rows({
   );
 }
 
-/** Win/loss by level: the caller's direct downline, its own members, drilling down to a member. */
+/** Win/loss by level: the caller's direct downline, its own members, drilling down to a member's tickets. */
 export function WinLossScreen() {
   const { t } = useTranslation();
   const self = useSession((s) => s.accountId) ?? '';
@@ -134,7 +147,11 @@ export function WinLossScreen() {
           <h2>{t('reports.downlines')}</h2>
           <Rows rows={report.data.downlines} onOpen={open} testId="bo-wl-downlines" />
           <h2>{t('reports.members')}</h2>
-          <Rows rows={report.data.members} testId="bo-wl-members" />
+          <Rows
+            rows={report.data.members}
+            ticketsOf={(id) => memberTicketsPath(id, range)}
+            testId="bo-wl-members"
+          />
         </>
       )}
     </>
