@@ -65,7 +65,7 @@ function seed(url: string): void {
       case when won then v.stake * 195 / 100 else 0 end,
       case when won then v.stake * 95 / 100 else -v.stake end,
       v.settled - interval '2 hours', v.settled, 1, v.stake, v.stake * 25 / 10000, 0
-    from generate_series(0, :bets - 1) g
+    from generate_series(0::bigint, :bets - 1) g
     join rb_members m on m.n = g % :members
     cross join lateral (select
       (1000 + (g * 7919) % 49001)::bigint as stake,

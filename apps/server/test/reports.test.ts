@@ -121,11 +121,15 @@ describeEachDatabase('back-office reports', (env) => {
         level: account.level,
       };
       for (const days of ranges) {
+        const page = { limit: 100, offset: 0 };
+        const daily = await repo.winLossDays(env().ctx.db, root, days, {
+          downline: page,
+          member: page,
+          all: page,
+        });
         for (const group of ['downline', 'member', 'all'] as const) {
-          const page = { limit: 100, offset: 0 };
           const raw = await repo.winLossFromBets(env().ctx.db, root, windowOf(days), group, page);
-          const daily = await repo.winLossDays(env().ctx.db, root, days, group, page);
-          expect(daily, `${accountId} ${group} ${JSON.stringify(days)}`).toEqual(raw);
+          expect(daily[group], `${accountId} ${group} ${JSON.stringify(days)}`).toEqual(raw);
           compared += raw.rows.length;
           // Member + this level + the levels below + the levels above = 0, row by row.
           for (const row of raw.rows) {
@@ -137,6 +141,23 @@ describeEachDatabase('back-office reports', (env) => {
       }
     }
     expect(compared).toBeGreaterThan(50);
+    // Paged alike: each page of members and of the downline is the same page.
+    const operator = await repo.accountByLogin(env().ctx.db, 'demoma');
+    if (!operator) throw new Error('demoma');
+    const at = { id: String(operator.id), path: operator.path, depth: 5, level: operator.level };
+    const both = ranges[2] ?? { first: 0, last: 0 };
+    for (const offset of [0, 1, 2]) {
+      const page = { limit: 1, offset };
+      const daily = await repo.winLossDays(env().ctx.db, at, both, {
+        downline: page,
+        member: page,
+        all: page,
+      });
+      for (const group of ['downline', 'member'] as const) {
+        const raw = await repo.winLossFromBets(env().ctx.db, at, windowOf(both), group, page);
+        expect(daily[group], `${group} page ${offset}`).toEqual(raw);
+      }
+    }
 
     // The call answers the same through HTTP: the operator's totals over both days, per currency.
     const report = await bo.call('winloss', { start_date: firstDay, end_date: secondDay });

@@ -45,11 +45,15 @@ export class UplineReports {
       depth: root.path.split('/').filter(Boolean).length,
       level: root.level,
     };
-    const [downlines, members, totals] = await Promise.all([
-      repo.winLossDays(this.ctx.db, at, days, 'downline', pageOf(input)),
-      repo.winLossDays(this.ctx.db, at, days, 'member', pageOf(input)),
-      repo.winLossDays(this.ctx.db, at, days, 'all', { limit: 100, offset: 0 }),
-    ]);
+    const {
+      downline: downlines,
+      member: members,
+      all: totals,
+    } = await repo.winLossDays(this.ctx.db, at, days, {
+      downline: pageOf(input),
+      member: pageOf(input),
+      all: { limit: 100, offset: 0 },
+    });
     const names = await this.names([...downlines.rows, ...members.rows].map((row) => row.group_pk));
     return {
       account_id: root.account_id,

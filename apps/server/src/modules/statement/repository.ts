@@ -155,6 +155,8 @@ export interface TicketFilter {
   status?: string | undefined;
 }
 
+type Page = { limit: number; offset: number };
+
 export interface WinLossSum {
   group_pk: string;
   currency: string;
@@ -648,15 +650,8 @@ export const statementRepository = {
     ex: Executor,
     root: { id: string; path: string; depth: number; level: string },
     days: { first: number; last: number },
-    groupBy: 'downline' | 'member' | 'all',
-    page: { limit: number; offset: number },
-  ): Promise<{ rows: WinLossSum[]; total: number }> {
-    const group =
-      groupBy === 'member'
-        ? sql`a.id`
-        : groupBy === 'all'
-          ? sql`${root.id}::bigint`
-          : sql`split_part(a.path, '/', ${root.depth + 2})::bigint`;
+    pages: { downline: Page; member: Page; all: Page },
+  ): Promise<Record<'downline' | 'member' | 'all', { rows: WinLossSum[]; total: number }>> {
     const at = UPLINE_LEVELS.indexOf(root.level as UplineLevel);
     // A member root has no part and nothing below it; every level is above it.
     const own = at < 0 ? [] : [UPLINE_LEVELS[at] as UplineLevel];
@@ -669,28 +664,55 @@ export const statementRepository = {
             levels.map((level) => sql.ref(`d.${prefix}_${level}`)),
             sql` + `,
           )})`;
+    const sums = sql`sum(m.bets) as bets, sum(m.turnover) as turnover, sum(m.valid_turnover) as valid_turnover,
+      sum(m.member_win_loss) as member_win_loss, sum(m.member_commission) as member_commission,
+      sum(m.own_win_loss) as own_win_loss, sum(m.own_commission) as own_commission,
+      sum(m.downline_win_loss) as downline_win_loss, sum(m.upline_win_loss) as upline_win_loss`;
+    const window = (name: keyof typeof pages) =>
+      sql`g.grouping = ${name} and g.n > ${pages[name].offset} and g.n <= ${pages[name].offset + pages[name].limit}`;
+    // One pass over the range's rows per member; the downline's and the total's groups are summed from those.
     const result = await sql<Record<string, string>>`
-      select g.group_pk::text as group_pk, g.currency, g.bets::text as bets, g.turnover::text as turnover,
-        g.valid_turnover::text as valid_turnover, g.member_win_loss::text as member_win_loss,
-        g.member_commission::text as member_commission, g.own_win_loss::text as own_win_loss,
-        g.own_commission::text as own_commission, g.downline_win_loss::text as downline_win_loss,
-        g.upline_win_loss::text as upline_win_loss, count(*) over () as total
-      from (
-        select ${group} as group_pk, d.currency, sum(d.bets) as bets, sum(d.turnover) as turnover,
+      with m as (
+        select d.member_pk, d.currency, sum(d.bets) as bets, sum(d.turnover) as turnover,
           sum(d.valid_turnover) as valid_turnover, sum(d.win_loss) as member_win_loss,
           sum(d.commission) as member_commission,
           ${total('wl', own)} as own_win_loss, ${total('comm', own)} as own_commission,
           ${total('wl', below)} as downline_win_loss, ${total('wl', above)} as upline_win_loss
         from report_days d
-        join accounts a on a.id = d.member_pk
-        where a.path like ${`${root.path}%`} and a.id <> ${root.id}::bigint
-          and d.day >= ${days.first}::integer and d.day <= ${days.last}::integer
+        where d.day >= ${days.first}::integer and d.day <= ${days.last}::integer
+          and d.member_pk in (select a.id from accounts a
+            where a.path like ${`${root.path}%`} and a.id <> ${root.id}::bigint)
         group by 1, 2
         having sum(d.bets) > 0
-      ) g
-      order by g.group_pk, g.currency
-      limit ${page.limit} offset ${page.offset}`.execute(ex);
-    return { rows: result.rows.map(winLossSum), total: Number(result.rows[0]?.total ?? 0) };
+      ),
+      groups as (
+        select 'member' as grouping, m.member_pk as group_pk, m.currency, ${sums}
+        from m group by 2, 3
+        union all
+        select 'downline', split_part(a.path, '/', ${root.depth + 2})::bigint, m.currency, ${sums}
+        from m join accounts a on a.id = m.member_pk group by 2, 3
+        union all
+        select 'all', ${root.id}::bigint, m.currency, ${sums}
+        from m group by 3
+      ),
+      g as (
+        select groups.*, row_number() over (partition by grouping order by group_pk, currency) as n,
+          count(*) over (partition by grouping) as total
+        from groups
+      )
+      select g.grouping, g.group_pk::text as group_pk, g.currency, g.bets::text as bets,
+        g.turnover::text as turnover, g.valid_turnover::text as valid_turnover,
+        g.member_win_loss::text as member_win_loss, g.member_commission::text as member_commission,
+        g.own_win_loss::text as own_win_loss, g.own_commission::text as own_commission,
+        g.downline_win_loss::text as downline_win_loss, g.upline_win_loss::text as upline_win_loss, g.total
+      from g
+      where (${window('member')}) or (${window('downline')}) or (${window('all')})
+      order by g.grouping, g.n`.execute(ex);
+    const part = (name: keyof typeof pages) => {
+      const rows = result.rows.filter((row) => row.grouping === name);
+      return { rows: rows.map(winLossSum), total: Number(rows[0]?.total ?? 0) };
+    };
+    return { downline: part('downline'), member: part('member'), all: part('all') };
   },
 
   /**
