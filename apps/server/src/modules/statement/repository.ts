@@ -193,10 +193,13 @@ function winLossSum(row: Record<string, string>): WinLossSum {
 }
 
 /**
- * The insert that adds the standing settlements of the bets `which` selects (settled, not cancelled) to
- * report_days, times `sign`: per bet its upline parts by level, then per day, member and currency.
+ * The insert that adds the standing settlements of the bets `ids` (every bet when null) that are settled and not
+ * cancelled to report_days, times `sign`: per bet its upline parts by level, then per day, member and currency.
+ * A batch's bets are named by id (`= any`), so the planner reaches them and their parts by index whatever the
+ * tables' sizes.
  */
-function addReportDays(which: RawBuilder<unknown>, sign: 1 | -1) {
+function addReportDays(ids: string[] | null, sign: 1 | -1) {
+  const bets = ids === null ? sql`true` : sql`b.id = any(${ids}::bigint[])`;
   const perBet = UPLINE_LEVELS.flatMap((level) => [
     sql`sum(s.win_loss) filter (where s.level = ${level}) as ${sql.ref(`wl_${level}`)}`,
     sql`sum(s.commission) filter (where s.level = ${level}) as ${sql.ref(`comm_${level}`)}`,
@@ -212,26 +215,28 @@ function addReportDays(which: RawBuilder<unknown>, sign: 1 | -1) {
   const updates = ['bets', 'turnover', 'valid_turnover', 'win_loss', 'commission'].concat(
     UPLINE_LEVELS.flatMap((level) => [`wl_${level}`, `comm_${level}`]),
   );
+  // Each bet with its parts pivoted by level (a left join: a bet settled with no parts still counts), then
+  // summed per key. A batch's bets are few: its parts are reached by the bet_shares key, six lookups a bet.
   return sql`
     with settled as (
       select b.id, b.account_pk, b.currency, b.risk, b.valid_turnover, b.win_loss, b.commission, b.settle_gen,
         ${dayOf('b.settled_at', BUCKETS)} as day
       from bets b
-      where ${which} and b.settled_at is not null and b.cancelled_at is null
+      where ${bets} and b.settled_at is not null and b.cancelled_at is null
     ),
     p as (
-      select s.bet_id, ${sql.join(perBet)}
-      from bet_shares s
-      join settled x on x.id = s.bet_id and x.settle_gen = s.settle_gen
-      group by s.bet_id
+      select x.id, x.day, x.account_pk, x.currency, x.risk, x.valid_turnover, x.win_loss, x.commission,
+        ${sql.join(perBet)}
+      from settled x
+      left join bet_shares s on s.bet_id = x.id and s.settle_gen = x.settle_gen
+      group by x.id, x.day, x.account_pk, x.currency, x.risk, x.valid_turnover, x.win_loss, x.commission
     )
     insert into report_days (day, member_pk, currency, bets, turnover, valid_turnover, win_loss, commission,
       ${sql.join(columns)})
-    select x.day, x.account_pk, x.currency, ${sign}::integer * count(*), ${signed(sql`sum(x.risk)`)},
-      ${signed(sql`sum(x.valid_turnover)`)}, ${signed(sql`sum(x.win_loss)`)}, ${signed(sql`sum(x.commission)`)},
+    select p.day, p.account_pk, p.currency, ${sign}::integer * count(*), ${signed(sql`sum(p.risk)`)},
+      ${signed(sql`sum(p.valid_turnover)`)}, ${signed(sql`sum(p.win_loss)`)}, ${signed(sql`sum(p.commission)`)},
       ${sql.join(sums)}
-    from settled x
-    left join p on p.bet_id = x.id
+    from p
     group by 1, 2, 3
     on conflict (day, member_pk, currency) do update set ${sql.join(updates.map(added))}`;
 }
@@ -724,7 +729,7 @@ export const statementRepository = {
    */
   async shiftReportDays(ex: Executor, betIds: string[], sign: 1 | -1): Promise<void> {
     if (betIds.length === 0) return;
-    await addReportDays(sql`b.id = any(${betIds}::bigint[])`, sign).execute(ex);
+    await addReportDays(betIds, sign).execute(ex);
   },
 
   /**
@@ -735,7 +740,7 @@ export const statementRepository = {
   async rebuildReportDays(ex: Executor): Promise<{ rows: number }> {
     await sql`lock table report_days in exclusive mode`.execute(ex);
     await sql`delete from report_days`.execute(ex);
-    const result = await addReportDays(sql`true`, 1).execute(ex);
+    const result = await addReportDays(null, 1).execute(ex);
     return { rows: Number(result.numAffectedRows ?? 0) };
   },
 
