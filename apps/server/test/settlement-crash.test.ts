@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/db/seed';
+import { reportRecords } from '../src/modules/statement/service';
 import { login, seeded } from './support/fixtures';
 import { settle, tradingDesk } from './support/catalog';
 import { call, describeEachDatabase } from './support/harness';
@@ -135,6 +136,16 @@ describeEachDatabase(
       expect(money.rows).toHaveLength(MEMBERS.length);
       for (const row of money.rows) expect(row.available, row.account_id).toBe(row.expected);
       expect((await env().ctx.ledger.verify(env().ctx.db)).ok).toBe(true);
+      // The reports' daily sums, kept by the batches across the crash, are what the bets make: none twice.
+      const daily = async () =>
+        (
+          await sql<{ row: string }>`select (d.*)::text as row from report_days d where bets <> 0
+            order by day, member_pk, currency`.execute(env().ctx.db)
+        ).rows.map((r) => r.row);
+      const kept = await daily();
+      expect(kept.length).toBeGreaterThanOrEqual(MEMBERS.length);
+      await reportRecords.rebuild(env().ctx.db);
+      expect(await daily()).toEqual(kept);
     }, 120_000);
   },
   { only: ['postgres'], config: { SETTLEMENT_WORKER: 'false' } },
