@@ -33,6 +33,7 @@ import { BoAccessService } from './modules/boaccess/service';
 import { uplineRoutes } from './modules/upline/routes';
 import { UplineService } from './modules/upline/service';
 import { MEMBER_CHANNEL, type MemberPush } from './push/member';
+import { riskRoutes } from './modules/risk/routes';
 import { settlementRoutes } from './modules/settlement/routes';
 import { statementRoutes } from './modules/statement/routes';
 import { gamesRoutes } from './modules/games/routes';
@@ -225,6 +226,7 @@ export async function buildApp(
   contentRoutes(app, ctx, services);
   bettingRoutes(app, ctx, services.betting);
   settlementRoutes(app, ctx, services);
+  riskRoutes(app, ctx, services);
   bettingOperatorRoutes(app, ctx, services);
   statementRoutes(app, ctx, services);
   await gamesRoutes(app, ctx, services.games);

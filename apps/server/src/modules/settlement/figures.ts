@@ -240,3 +240,39 @@ export function applyRate(amount: bigint, rate: string): bigint {
   const rounded = (product * 2n + scale) / (2n * scale);
   return amount < 0n !== negative ? -rounded : rounded;
 }
+
+/** A bet and its legs, each leg naming its match: what `forecastOf` values. */
+export interface ForecastBetRow extends BetRow {
+  legs: (LegRow & { matchId: string })[];
+}
+
+/**
+ * What settling the bet would give if match `matchId` ended with a given result: its legs on that match are
+ * decided exactly as a settlement batch decides them (legOutcome; a leg already decided keeps its outcome),
+ * its legs on other matches keep their stored outcome and an open one counts as won (the book's worst case),
+ * and the figures are betFigures'. Null when the result would not decide the bet. Figures are remembered per
+ * combination of this match's leg outcomes, so valuing a bet over many scores settles it a few times only.
+ */
+export function forecastOf(
+  bet: ForecastBetRow,
+  matchId: string,
+  myanmarCommission = DEFAULT_MYANMAR_COMMISSION,
+): (result: MatchResult) => BetFigures | null {
+  const wonElsewhere = (leg: LegRow) => leg.outcome ?? (leg.format === 'MM' ? `${MYANMAR_PREFIX}1` : 'won');
+  const memo = new Map<string, BetFigures | null>();
+  return (result) => {
+    const outcomes: (string | null)[] = bet.legs.map((leg) =>
+      leg.matchId !== matchId ? wonElsewhere(leg) : (leg.outcome ?? legOutcome(leg, result)),
+    );
+    const key = outcomes.join('|');
+    if (memo.has(key)) return memo.get(key) ?? null;
+    const figures = outcomes.includes(null)
+      ? null
+      : betFigures(
+          { ...bet, legs: bet.legs.map((leg, i) => ({ ...leg, outcome: outcomes[i] ?? null })) },
+          myanmarCommission,
+        );
+    memo.set(key, figures);
+    return figures;
+  };
+}

@@ -1,5 +1,7 @@
 import { DEFAULT_MYANMAR_COMMISSION } from '@sb/domain';
+import type { MatchResult } from '@sb/domain';
 import type { AppContext } from '../../context';
+import { forecastOf, type BetFigures, type ForecastBetRow } from './figures';
 import { SettlementBatches } from './batch';
 import { SettlementRunner } from './runner';
 import { settlementRepository } from './repository';
@@ -33,8 +35,10 @@ export const DEFAULT_SETTLEMENT_OPTIONS: SettlementOptions = {
 export class SettlementService {
   private readonly batches: SettlementBatches;
   private readonly runner: SettlementRunner;
+  private readonly myanmarCommission: string;
 
   constructor(ctx: AppContext, options: SettlementOptions = DEFAULT_SETTLEMENT_OPTIONS) {
+    this.myanmarCommission = options.myanmarCommission;
     this.batches = new SettlementBatches(ctx, options.myanmarCommission);
     this.runner = new SettlementRunner(ctx, options, this.batches);
   }
@@ -61,7 +65,17 @@ export class SettlementService {
   cancelBet(refNo: string, reason: string): Promise<{ ref_no: string; bet_status: 'void' }> {
     return this.batches.cancelBet(refNo, reason);
   }
+
+  /**
+   * The trading desk's forecast of an open bet: what settling it would give if match `matchId` ended with a
+   * given result, by the very rules a settlement batch applies (figures.ts forecastOf).
+   */
+  forecastOf(bet: ForecastBetRow, matchId: string): (result: MatchResult) => BetFigures | null {
+    return forecastOf(bet, matchId, this.myanmarCommission);
+  }
 }
+
+export type { BetFigures, ForecastBetRow } from './figures';
 
 /** How a stored result reads as the domain's match result (also used by tournament scoring). */
 export { toMatchResult } from './selection';
