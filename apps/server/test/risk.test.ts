@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
+import type { WebSocket } from 'ws';
 import type { TradeForecastReply } from '@sb/contract';
-import { boLogin, seeded } from './support/fixtures';
+import { boLogin, login, seeded } from './support/fixtures';
 import { settle, tradingDesk } from './support/catalog';
 import { bettor, pricedMatch, runSettlement } from './support/sportsbook';
 import { describeEachDatabase, type TestEnv } from './support/harness';
@@ -16,6 +17,33 @@ async function settledBook(env: TestEnv, matchId: number, except: string[]) {
     group by b.currency
     order by b.currency`.execute(env.ctx.db);
   return Object.fromEntries(result.rows.map((row) => [row.currency, (Number(row.book) / 100).toFixed(2)]));
+}
+
+interface Pushed {
+  op: string;
+  code?: string;
+  reason?: string;
+  match_ids?: number[];
+  c?: { t: string; id: number; match?: { score: number[] } };
+}
+
+/** A WebSocket client through Fastify's injector, collecting what the server pushes. */
+async function connect(env: TestEnv) {
+  await env.app.ready();
+  const socket: WebSocket = await env.app.injectWS('/ws');
+  const received: Pushed[] = [];
+  socket.on('message', (data: Buffer) => received.push(JSON.parse(data.toString()) as Pushed));
+  const send = (payload: object) => socket.send(JSON.stringify(payload));
+  const waitFor = async (predicate: (m: Pushed) => boolean, timeoutMs = 3000): Promise<Pushed> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = received.find(predicate);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no such message; got ${JSON.stringify(received)}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
+  return { socket, received, send, waitFor };
 }
 
 describeEachDatabase('risk: the forecast per goal difference', (env) => {
@@ -135,5 +163,47 @@ describeEachDatabase('risk: the forecast per goal difference', (env) => {
     const bad = await bo.call('trade/forecast', { match_id: 1, extra_goals: 99 });
     expect(bad.http).toBeLessThan(500);
     expect(bad.body.status).toBe('0');
+  });
+
+  it('pushes to the operator’s desk over the WebSocket: bets placed on a match, and its score', async () => {
+    await seeded(env());
+    const desk = await tradingDesk(env());
+    const game = await pricedMatch(env(), desk);
+    const member = await login(env().app, 'demomyr');
+    const agent = await boLogin(env().app, 'demoag');
+
+    // A member's session and an agent's back-office token do not open the desk's pushes.
+    const asMember = await connect(env());
+    asMember.send({ op: 'bo_auth', token: member.token });
+    expect((await asMember.waitFor((m) => m.op === 'err')).code).toBe('unauthenticatedUser');
+    const asAgent = await connect(env());
+    asAgent.send({ op: 'bo_auth', token: agent.token });
+    expect((await asAgent.waitFor((m) => m.op === 'err')).code).toBe('forbiddenAccess');
+    // Nor may a client ask for the risk topic itself.
+    const memberSocket = await connect(env());
+    memberSocket.send({ op: 'auth', account_id: 'demomyr', session_token: member.token });
+    await memberSocket.waitFor((m) => m.op === 'ready');
+    memberSocket.send({ op: 'sub', topics: ['risk:1'] });
+    expect((await memberSocket.waitFor((m) => m.op === 'err')).code).toBe('invalid_request');
+
+    const operator = await connect(env());
+    operator.send({ op: 'bo_auth', token: desk.bo.token });
+    await operator.waitFor((m) => m.op === 'ready');
+    operator.send({ op: 'sub', topics: [`match:${game.id}`] });
+    await operator.waitFor((m) => m.op === 'subbed');
+    const me = await bettor(env(), 'demomyr');
+    await me.bet('betsingle', { market_id: game.hdp, selection: 'h', odds: '1.95', stake: '10' });
+    expect(await operator.waitFor((m) => m.op === 'risk')).toEqual({
+      op: 'risk',
+      reason: 'bet',
+      match_ids: [game.id],
+    });
+    await desk.trade('live', { match_id: game.id, period: '1h', minute: 9, home: 0, away: 1, goal: 'a' });
+    const score = await operator.waitFor((m) => m.op === 'chg' && m.c?.t === 'match');
+    expect(score.c?.match?.score).toEqual([0, 1]);
+    // The member's own socket hears of its bet, never of the desk's push.
+    await memberSocket.waitFor((m) => m.op === 'bet');
+    expect(memberSocket.received.some((m) => m.op === 'risk')).toBe(false);
+    for (const client of [asMember, asAgent, memberSocket, operator]) client.socket.close();
   });
 });
