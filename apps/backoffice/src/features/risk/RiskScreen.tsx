@@ -5,12 +5,16 @@ import type { BoLiabilityReply } from '@sb/contract';
 import { BoApiError, boPost } from '../../shared/api';
 import { formatMoney, isNegative } from '../../shared/money';
 import { isOperator, useSession } from '../../shared/session';
+import { ForecastPanel } from './ForecastPanel';
 import { PayoutCaps } from './PayoutCaps';
 import { priceChange } from './prices';
 
 const REFRESH_MS = 5_000;
 
-/** The operator's trading desk: the book per match and selection (refreshed), suspend, result, cancel bet. */
+/**
+ * The operator's trading desk: the book per match and selection (refreshed), the forecast of one match per
+ * goal difference (live over the WebSocket), suspend, price override, result, cancel bet, payout caps.
+ */
 export function RiskScreen() {
   const { t } = useTranslation();
   const level = useSession((s) => s.level);
@@ -18,6 +22,8 @@ export function RiskScreen() {
   const [refNo, setRefNo] = useState('');
   const [prices, setPrices] = useState<Record<string, string>>({});
   const [result, setResult] = useState<{ matchId: number; home: string; away: string } | null>(null);
+  const [forecastId, setForecastId] = useState<number | null>(null);
+  const [matchInput, setMatchInput] = useState('');
   const book = useQuery({
     queryKey: ['bo', 'liability'],
     queryFn: () => boPost<BoLiabilityReply, 'bo_liability'>('bo_liability', {}),
@@ -47,6 +53,20 @@ export function RiskScreen() {
           {notice.text}
         </p>
       )}
+      <div className="row panel">
+        <label>
+          {t('risk.matchId')}
+          <input inputMode="numeric" value={matchInput} onChange={(e) => setMatchInput(e.target.value)} />
+        </label>
+        <button
+          type="button"
+          disabled={!/^\d{1,12}$/.test(matchInput.trim()) || Number(matchInput) < 1}
+          onClick={() => setForecastId(Number(matchInput.trim()))}
+        >
+          {t('risk.showForecast')}
+        </button>
+      </div>
+      {forecastId !== null && <ForecastPanel matchId={forecastId} onClose={() => setForecastId(null)} />}
       <div className="row panel">
         <label>
           {t('risk.refNo')}
@@ -129,6 +149,9 @@ export function RiskScreen() {
               }
             >
               {t('risk.open')}
+            </button>
+            <button type="button" onClick={() => setForecastId(match.match_id)}>
+              {t('risk.forecast')}
             </button>
             <button type="button" onClick={() => setResult({ matchId: match.match_id, home: '', away: '' })}>
               {t('risk.result')}
