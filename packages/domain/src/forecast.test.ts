@@ -132,6 +132,25 @@ describe('forecastByMargin: the book per goal difference (book = - member win/lo
   });
 });
 
+describe('forecastByMargin with groups of bets valued together', () => {
+  it('sums a group like its bets and counts its bets when undecided', () => {
+    const single = singleBookResultAt(BETS[0] as ForecastSingle);
+    const grouped = forecastByMargin(
+      [
+        { at: single, bets: 1 },
+        { at: () => null, bets: 3 },
+      ],
+      s('0-0'),
+      {
+        margins: [2],
+      },
+    );
+    expect(grouped).toEqual(
+      forecastByMargin([single], s('0-0'), { margins: [2] }).map((row) => ({ ...row, undecided: 3 })),
+    );
+  });
+});
+
 describe('biggestLiabilities: selections by worst-case payout', () => {
   it('sums per selection and keeps the largest first', () => {
     const top = biggestLiabilities(

@@ -31,6 +31,12 @@ export const MAX_FORECAST_EXTRA_GOALS = 15;
  */
 export type BookResultAt = (final: Score) => bigint | null;
 
+/** Several open bets valued together (their results summed by the caller): counted as `bets` when undecided. */
+export interface BookResultGroup {
+  readonly at: BookResultAt;
+  readonly bets: number;
+}
+
 export interface MarginForecast {
   readonly margin: number;
   /** The final score with this difference reached with the fewest further goals. */
@@ -66,12 +72,13 @@ export function finalScoresFor(current: Score, margin: number, extraGoals: numbe
  * from the current score within `extraGoals` are left out. Bets a score does not decide count as 0 there.
  */
 export function forecastByMargin(
-  bets: readonly BookResultAt[],
+  bets: readonly (BookResultAt | BookResultGroup)[],
   current: Score,
   options: { extraGoals?: number; margins?: readonly number[] } = {},
 ): MarginForecast[] {
   const extraGoals = options.extraGoals ?? DEFAULT_FORECAST_EXTRA_GOALS;
   assertExtra(extraGoals);
+  const groups = bets.map((bet) => (typeof bet === 'function' ? { at: bet, bets: 1 } : bet));
   const rows: MarginForecast[] = [];
   for (const margin of options.margins ?? FORECAST_MARGINS) {
     const scores = finalScoresFor(current, margin, extraGoals);
@@ -83,10 +90,10 @@ export function forecastByMargin(
     let undecided = 0;
     for (const score of scores) {
       let total = 0n;
-      for (const bet of bets) {
-        const result = bet(score);
+      for (const group of groups) {
+        const result = group.at(score);
         if (result === null) {
-          if (score === likely) undecided += 1;
+          if (score === likely) undecided += group.bets;
           continue;
         }
         total += result;

@@ -267,4 +267,11 @@ export {
   forecastByMargin,
   singleBookResultAt,
 } from './forecast';
-export type { BookResultAt, ForecastSingle, Liability, LiabilityItem, MarginForecast } from './forecast';
+export type {
+  BookResultAt,
+  BookResultGroup,
+  ForecastSingle,
+  Liability,
+  LiabilityItem,
+  MarginForecast,
+} from './forecast';

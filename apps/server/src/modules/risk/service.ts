@@ -1,10 +1,4 @@
-import {
-  biggestLiabilities,
-  forecastByMargin,
-  type BookResultAt,
-  type MatchResult,
-  type Score,
-} from '@sb/domain';
+import { biggestLiabilities, forecastByMargin, type MatchResult, type Score } from '@sb/domain';
 import type { TradeForecastReply } from '@sb/contract';
 import type { AppContext } from '../../context';
 import type { AccountRow } from '../../db/schema';
@@ -49,28 +43,39 @@ export class RiskService {
     const current: Score = { home: match.home_score, away: match.away_score };
     const halfTime: Score | null =
       match.ht_home === null || match.ht_away === null ? null : { home: match.ht_home, away: match.ht_away };
-    const resultAt = (final: Score): MatchResult => ({
-      status: 'completed',
-      fullTime: final,
-      ...(halfTime ? { halfTime } : {}),
-    });
-    const valued = new Set<string>();
+    // forecastByMargin hands every bet the same score object of a cell: one result per score.
+    const resultsByScore = new WeakMap<Score, MatchResult>();
+    const resultAt = (final: Score): MatchResult => {
+      let result = resultsByScore.get(final);
+      if (!result) {
+        result = { status: 'completed', fullTime: final, ...(halfTime ? { halfTime } : {}) };
+        resultsByScore.set(final, result);
+      }
+      return result;
+    };
+    let valued = 0;
     const currencies = [...groupBy(bets, (bet) => bet.currency).entries()]
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([currency, group]) => {
-        const results: BookResultAt[] = group.map((bet) => {
-          const figuresAt = this.settlement.forecastOf(
-            forecastRow(bet, legsByBet.get(bet.id) ?? []),
-            matchId,
-          );
-          return (final) => {
-            const figures = figuresAt(resultAt(final));
-            if (figures === null) return null;
-            valued.add(bet.id);
-            return -figures.winLoss;
+        const valuations = this.settlement.bookForecast(
+          group.map((bet) => forecastRow(bet, legsByBet.get(bet.id) ?? [])),
+          matchId,
+        );
+        const entries = valuations.map((valuation) => {
+          let decided = false;
+          return {
+            bets: valuation.bets.length,
+            at: (final: Score) => {
+              const book = valuation.at(resultAt(final));
+              if (book !== null && !decided) {
+                decided = true;
+                valued += valuation.bets.length;
+              }
+              return book;
+            },
           };
         });
-        const rows = forecastByMargin(results, current, { extraGoals: input.extra_goals });
+        const rows = forecastByMargin(entries, current, { extraGoals: input.extra_goals });
         const items = group.flatMap((bet) =>
           (legsByBet.get(bet.id) ?? [])
             .filter((leg) => leg.match_id === matchId && leg.outcome === null)
@@ -118,8 +123,8 @@ export class RiskService {
       score: current,
       half_time: halfTime,
       extra_goals: input.extra_goals,
-      bets: valued.size,
-      excluded: bets.length - valued.size,
+      bets: valued,
+      excluded: bets.length - valued,
       truncated: read.length > FORECAST_BETS_MAX,
       currencies,
     };

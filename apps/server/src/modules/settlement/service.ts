@@ -1,7 +1,6 @@
 import { DEFAULT_MYANMAR_COMMISSION } from '@sb/domain';
-import type { MatchResult } from '@sb/domain';
 import type { AppContext } from '../../context';
-import { forecastOf, type BetFigures, type ForecastBetRow } from './figures';
+import { bookForecast, type BookForecastGroup, type ForecastBetRow } from './figures';
 import { SettlementBatches } from './batch';
 import { SettlementRunner } from './runner';
 import { settlementRepository } from './repository';
@@ -67,15 +66,15 @@ export class SettlementService {
   }
 
   /**
-   * The trading desk's forecast of an open bet: what settling it would give if match `matchId` ended with a
-   * given result, by the very rules a settlement batch applies (figures.ts forecastOf).
+   * The trading desk's forecast of open bets on match `matchId`: what the book makes on them if the match ended
+   * with a given result, by the very rules a settlement batch applies (figures.ts bookForecast).
    */
-  forecastOf(bet: ForecastBetRow, matchId: string): (result: MatchResult) => BetFigures | null {
-    return forecastOf(bet, matchId, this.myanmarCommission);
+  bookForecast(bets: readonly ForecastBetRow[], matchId: string): BookForecastGroup[] {
+    return bookForecast(bets, matchId, this.myanmarCommission);
   }
 }
 
-export type { BetFigures, ForecastBetRow } from './figures';
+export type { BookForecastGroup, ForecastBetRow } from './figures';
 
 /** How a stored result reads as the domain's match result (also used by tournament scoring). */
 export { toMatchResult } from './selection';
