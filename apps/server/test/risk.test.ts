@@ -201,6 +201,15 @@ describeEachDatabase('risk: the forecast per goal difference', (env) => {
     await desk.trade('live', { match_id: game.id, period: '1h', minute: 9, home: 0, away: 1, goal: 'a' });
     const score = await operator.waitFor((m) => m.op === 'chg' && m.c?.t === 'match');
     expect(score.c?.match?.score).toEqual([0, 1]);
+    // Settling the match moves the book too.
+    operator.received.length = 0;
+    await desk.trade('result', { match_id: game.id, ht: { home: 0, away: 1 }, ft: { home: 0, away: 1 } });
+    await runSettlement(env());
+    expect(await operator.waitFor((m) => m.op === 'risk')).toEqual({
+      op: 'risk',
+      reason: 'bet',
+      match_ids: [game.id],
+    });
     // The member's own socket hears of its bet, never of the desk's push.
     await memberSocket.waitFor((m) => m.op === 'bet');
     expect(memberSocket.received.some((m) => m.op === 'risk')).toBe(false);
