@@ -8,6 +8,7 @@ import { isOperator, useSession } from '../../shared/session';
 import { ForecastPanel } from './ForecastPanel';
 import { PayoutCaps } from './PayoutCaps';
 import { priceChange } from './prices';
+import { ResultEntry } from './ResultEntry';
 
 const REFRESH_MS = 5_000;
 
@@ -21,7 +22,8 @@ export function RiskScreen() {
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const [refNo, setRefNo] = useState('');
   const [prices, setPrices] = useState<Record<string, string>>({});
-  const [result, setResult] = useState<{ matchId: number; home: string; away: string } | null>(null);
+  /** The match whose result is being entered. */
+  const [result, setResult] = useState<number | null>(null);
   const [forecastId, setForecastId] = useState<number | null>(null);
   const [matchInput, setMatchInput] = useState('');
   const book = useQuery({
@@ -83,44 +85,13 @@ export function RiskScreen() {
           {t('risk.cancelBet')}
         </button>
       </div>
-      {result && (
-        <div className="panel row" role="dialog" aria-label={t('risk.result')}>
-          <span>{t('risk.confirmResult', { match: result.matchId })}</span>
-          <label>
-            {t('risk.home')}
-            <input
-              inputMode="numeric"
-              value={result.home}
-              onChange={(e) => setResult({ ...result, home: e.target.value })}
-            />
-          </label>
-          <label>
-            {t('risk.away')}
-            <input
-              inputMode="numeric"
-              value={result.away}
-              onChange={(e) => setResult({ ...result, away: e.target.value })}
-            />
-          </label>
-          <button
-            type="button"
-            className="primary"
-            disabled={!/^\d{1,3}$/.test(result.home) || !/^\d{1,3}$/.test(result.away)}
-            onClick={() =>
-              act.mutate(() =>
-                boPost('trade_result', {
-                  match_id: result.matchId,
-                  ft: { home: Number(result.home), away: Number(result.away) },
-                }),
-              )
-            }
-          >
-            {t('risk.confirm')}
-          </button>
-          <button type="button" onClick={() => setResult(null)}>
-            {t('edit.close')}
-          </button>
-        </div>
+      {result !== null && (
+        <ResultEntry
+          key={result}
+          matchId={result}
+          onSubmit={(request) => act.mutate(() => boPost('trade_result', request))}
+          onClose={() => setResult(null)}
+        />
       )}
       <PayoutCaps />
       {book.isError && <p className="error">{t('errors.generic')}</p>}
@@ -153,7 +124,7 @@ export function RiskScreen() {
             <button type="button" onClick={() => setForecastId(match.match_id)}>
               {t('risk.forecast')}
             </button>
-            <button type="button" onClick={() => setResult({ matchId: match.match_id, home: '', away: '' })}>
+            <button type="button" onClick={() => setResult(match.match_id)}>
               {t('risk.result')}
             </button>
             <button
