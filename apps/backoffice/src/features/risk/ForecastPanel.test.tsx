@@ -83,25 +83,41 @@ class FakeSocket {
   }
 }
 
+const book = () => ({
+  status: '1',
+  statusdesc: 'success',
+  truncated: false,
+  data: [{ match_id: 7, home: 'Desk FC', away: 'Ledger', kickoff: '2026-11-24T12:00:00.000Z', markets: [] }],
+});
+
 describe('the forecast of one match', () => {
-  it('shows the book per goal difference and the biggest liabilities, and refreshes on a live push', async () => {
+  it('shows the book per goal difference and the biggest liabilities', async () => {
     signedIn();
-    let book = '37.24';
-    const api = mockFetch({ '/bo/trade/forecast': () => reply(book) });
-    vi.stubGlobal('WebSocket', FakeSocket);
-    renderScreen(<ForecastPanel matchId={7} onClose={() => undefined} />);
+    const api = mockFetch({ '/bo/trade/forecast': () => reply('37.24') });
+    renderScreen(<ForecastPanel matchId={7} link="offline" onClose={() => undefined} />);
     const table = await screen.findByTestId('bo-forecast-MYR');
     const rows = within(table).getAllByRole('row');
     expect(rows[1]?.textContent).toContain('+1');
     expect(within(rows[1] as HTMLElement).getByText('37.24').className).toContain('win');
     expect(within(rows[1] as HTMLElement).getByText('-90.00').className).toContain('loss');
+    expect(rows[2]?.textContent).toContain('1-1');
     expect(screen.getByTestId('bo-liabilities-MYR').textContent).toContain('-1,123.03');
     expect(screen.getByText('Score 1-0 · Half time 1-0')).toBeTruthy();
     expect(screen.getByText(/1 open bets cannot be valued/)).toBeTruthy();
     expect(api.callsTo('/bo/trade/forecast')[0]?.body).toEqual({ match_id: 7 });
     expect(screen.getByTestId('bo-forecast-link').textContent).toBe('Refreshing every 10 s');
+  });
 
-    // The desk signs in to /ws with its back-office token and subscribes to the match.
+  it('refreshes the book and the open forecast from the desk’s WebSocket pushes', async () => {
+    signedIn();
+    let figure = '37.24';
+    const api = mockFetch({ '/bo/liability': book, '/bo/trade/forecast': () => reply(figure) });
+    vi.stubGlobal('WebSocket', FakeSocket);
+    renderScreen(<RiskScreen />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Forecast' }));
+    await screen.findByTestId('bo-forecast-MYR');
+
+    // The desk signs in to /ws with its back-office token and subscribes to the open match.
     const socket = FakeSocket.last;
     if (!socket) throw new Error('no socket');
     expect(socket.url).toMatch(/^ws:\/\/.*\/ws$/);
@@ -111,21 +127,28 @@ describe('the forecast of one match', () => {
     expect(socket.sent[1]).toEqual({ op: 'sub', topics: ['match:7'] });
     await waitFor(() => expect(screen.getByTestId('bo-forecast-link').textContent).toBe('Live updates'));
     await waitFor(() => expect(api.callsTo('/bo/trade/forecast').length).toBeGreaterThanOrEqual(2));
+    const settled = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      return [api.callsTo('/bo/trade/forecast').length, api.callsTo('/bo/liability').length];
+    };
+    const [forecasts, books] = await settled();
 
-    // A bet on this match: the table is read again and shows the new figure.
-    const before = api.callsTo('/bo/trade/forecast').length;
-    book = '-10.00';
+    // A bet on this match: the book and the forecast are read again; the new figure shows.
+    figure = '-10.00';
     socket.push({ op: 'risk', reason: 'bet', match_ids: [7] });
-    await waitFor(() => expect(api.callsTo('/bo/trade/forecast').length).toBe(before + 1));
+    expect(await settled()).toEqual([(forecasts ?? 0) + 1, (books ?? 0) + 1]);
     expect((await screen.findByText('-10.00')).className).toContain('loss');
-    // A price move or another match's bet does not.
-    socket.push({ op: 'chg', c: { t: 'market', id: 7 } });
+    // A bet on another match: the book only. A price move: nothing.
     socket.push({ op: 'risk', reason: 'bet', match_ids: [8] });
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(api.callsTo('/bo/trade/forecast').length).toBe(before + 1);
+    expect(await settled()).toEqual([(forecasts ?? 0) + 1, (books ?? 0) + 2]);
+    socket.push({ op: 'chg', c: { t: 'market', id: 7 } });
+    expect(await settled()).toEqual([(forecasts ?? 0) + 1, (books ?? 0) + 2]);
+    // A goal: the forecast.
+    socket.push({ op: 'chg', c: { t: 'match', id: 7 } });
+    expect(await settled()).toEqual([(forecasts ?? 0) + 2, (books ?? 0) + 3]);
   });
 
-  it('opens from the desk for a match of the book or a typed match id', async () => {
+  it('opens from the desk for a typed match id, and closes', async () => {
     signedIn();
     const api = mockFetch({
       '/bo/liability': () => ({ status: '1', statusdesc: 'success', truncated: false, data: [] }),

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { TradeForecastReply } from '@sb/contract';
 import { BoApiError, boPost } from '../../shared/api';
 import { formatMoney, isNegative } from '../../shared/money';
-import { useMatchPush } from './push';
+import type { PushLink } from './push';
 
 /** While the live link is down the forecast is read again this often. */
 export const FORECAST_POLL_MS = 10_000;
@@ -14,15 +14,19 @@ const tone = (value: string) => (isNegative(value) ? 'loss' : 'win');
 
 /**
  * The book's forecast for one match: per currency, what it makes or loses at each final goal difference (+5 to
- * -5) and the biggest liabilities; refreshed by the WebSocket's pushes (bets, score, result), polled without.
+ * -5) and the biggest liabilities; refreshed by the desk's WebSocket pushes (the desk invalidates the query on
+ * the match's bets, score and result), polled while the link is down.
  */
-export function ForecastPanel({ matchId, onClose }: { matchId: number; onClose: () => void }) {
+export function ForecastPanel({
+  matchId,
+  link,
+  onClose,
+}: {
+  matchId: number;
+  link: PushLink;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
-  const client = useQueryClient();
-  const link = useMatchPush(matchId, () => {
-    void client.invalidateQueries({ queryKey: ['bo', 'forecast', matchId] });
-    void client.invalidateQueries({ queryKey: ['bo', 'liability'] });
-  });
   const forecast = useQuery({
     queryKey: ['bo', 'forecast', matchId],
     queryFn: () => boPost<TradeForecastReply, 'trade_forecast'>('trade_forecast', { match_id: matchId }),

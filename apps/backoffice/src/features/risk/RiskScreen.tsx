@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BoLiabilityReply } from '@sb/contract';
 import { BoApiError, boPost } from '../../shared/api';
 import { formatMoney, isNegative } from '../../shared/money';
@@ -8,6 +8,7 @@ import { isOperator, useSession } from '../../shared/session';
 import { ForecastPanel } from './ForecastPanel';
 import { PayoutCaps } from './PayoutCaps';
 import { priceChange } from './prices';
+import { useRiskPush } from './push';
 import { ResultEntry } from './ResultEntry';
 
 const REFRESH_MS = 5_000;
@@ -26,10 +27,18 @@ export function RiskScreen() {
   const [result, setResult] = useState<number | null>(null);
   const [forecastId, setForecastId] = useState<number | null>(null);
   const [matchInput, setMatchInput] = useState('');
+  const client = useQueryClient();
+  // One live link for the desk: any bet or settlement in the brand refreshes the book, the open match's own
+  // bets, score and result its forecast too. Without it both poll.
+  const link = useRiskPush(isOperator(level), forecastId, (matchChanged) => {
+    void client.invalidateQueries({ queryKey: ['bo', 'liability'] });
+    if (matchChanged && forecastId !== null)
+      void client.invalidateQueries({ queryKey: ['bo', 'forecast', forecastId] });
+  });
   const book = useQuery({
     queryKey: ['bo', 'liability'],
     queryFn: () => boPost<BoLiabilityReply, 'bo_liability'>('bo_liability', {}),
-    refetchInterval: REFRESH_MS,
+    refetchInterval: link === 'live' ? false : REFRESH_MS,
     enabled: isOperator(level),
   });
   const act = useMutation({
@@ -68,7 +77,9 @@ export function RiskScreen() {
           {t('risk.showForecast')}
         </button>
       </div>
-      {forecastId !== null && <ForecastPanel matchId={forecastId} onClose={() => setForecastId(null)} />}
+      {forecastId !== null && (
+        <ForecastPanel matchId={forecastId} link={link} onClose={() => setForecastId(null)} />
+      )}
       <div className="row panel">
         <label>
           {t('risk.refNo')}

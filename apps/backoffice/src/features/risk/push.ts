@@ -39,11 +39,16 @@ const MAX_RETRY_MS = 30_000;
 const REFUSED = 4003;
 
 /**
- * The desk's live link for one match: signs in to /ws with the back-office token (bo_auth), subscribes to the
- * match, and calls `onChange` (coalesced) when a push affects it. Reconnects with back-off; the caller polls
- * while the link is not 'live'.
+ * The desk's live link: signs in to /ws with the back-office token (bo_auth), hears the brand's risk pushes
+ * and, when a match is open (`matchId`), subscribes to it. Calls `onChange` (coalesced) when the book moved;
+ * `matchChanged` says whether the open match's forecast is affected (its bets, score, state or result).
+ * Reconnects with back-off; the caller polls while the link is not 'live'.
  */
-export function useMatchPush(matchId: number | null, onChange: () => void): PushLink {
+export function useRiskPush(
+  enabled: boolean,
+  matchId: number | null,
+  onChange: (matchChanged: boolean) => void,
+): PushLink {
   const token = useSession((s) => s.token);
   const [link, setLink] = useState<PushLink>('offline');
   const callback = useRef(onChange);
@@ -51,17 +56,21 @@ export function useMatchPush(matchId: number | null, onChange: () => void): Push
     callback.current = onChange;
   });
   useEffect(() => {
-    if (matchId === null || !token || typeof WebSocket === 'undefined') return;
+    if (!enabled || !token || typeof WebSocket === 'undefined') return;
     let stopped = false;
     let socket: WebSocket | null = null;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let pending: ReturnType<typeof setTimeout> | undefined;
+    let pendingMatch = false;
     let attempts = 0;
-    const changed = () => {
+    const changed = (matchChanged: boolean) => {
+      pendingMatch ||= matchChanged;
       if (pending !== undefined) return;
       pending = setTimeout(() => {
         pending = undefined;
-        callback.current();
+        const forMatch = pendingMatch;
+        pendingMatch = false;
+        callback.current(forMatch);
       }, COALESCE_MS);
     };
     const open = () => {
@@ -78,12 +87,13 @@ export function useMatchPush(matchId: number | null, onChange: () => void): Push
         if (message.op === 'ready') {
           attempts = 0;
           setLink('live');
-          current.send(JSON.stringify({ op: 'sub', topics: [`match:${matchId}`] }));
+          if (matchId !== null) current.send(JSON.stringify({ op: 'sub', topics: [`match:${matchId}`] }));
           // Whatever happened while the link was down is read now.
-          changed();
+          changed(true);
           return;
         }
-        if (affectsMatch(message, matchId)) changed();
+        const forMatch = matchId !== null && affectsMatch(message, matchId);
+        if (message.op === 'risk' || forMatch) changed(forMatch);
       };
       current.onclose = (event: CloseEvent) => {
         if (socket === current) socket = null;
@@ -102,6 +112,6 @@ export function useMatchPush(matchId: number | null, onChange: () => void): Push
       socket?.close();
       setLink('offline');
     };
-  }, [matchId, token]);
-  return matchId === null || !token ? 'offline' : link;
+  }, [enabled, matchId, token]);
+  return enabled && token ? link : 'offline';
 }
