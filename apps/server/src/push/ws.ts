@@ -212,6 +212,8 @@ export async function pushRoutes(
         }
         const caller = await deps.upline.requireCaller(token);
         if (caller.level !== 'operator') throw new AppError('forbiddenAccess');
+        // Closed while the token was being checked: nothing to join, no timer to leave behind.
+        if (gone) return;
         authed = true;
         clearTimeout(timer);
         deps.hub.add(pushed);
