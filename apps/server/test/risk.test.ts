@@ -216,3 +216,22 @@ describeEachDatabase('risk: the forecast per goal difference', (env) => {
     for (const client of [asMember, asAgent, memberSocket, operator]) client.socket.close();
   });
 });
+
+describeEachDatabase(
+  'risk: the desk socket',
+  (env) => {
+    it('closes the desk’s socket once its back-office token is signed out', async () => {
+      await seeded(env());
+      const bo = await boLogin(env().app);
+      const desk = await connect(env());
+      const closed = new Promise<number>((resolve) =>
+        desk.socket.on('close', (code: number) => resolve(code)),
+      );
+      desk.send({ op: 'bo_auth', token: bo.token });
+      await desk.waitFor((m) => m.op === 'ready');
+      expect((await bo.call('logout', {})).body.status).toBe('1');
+      expect(await closed).toBe(4003);
+    });
+  },
+  { config: { WS_BO_RECHECK_MS: '200' } },
+);

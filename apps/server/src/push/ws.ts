@@ -21,8 +21,6 @@ const MAX_BAD_MESSAGES = 5;
 const MAX_REPLAY_EVENTS = 200;
 /** Messages of one socket waiting to be handled: a client sending faster than it is served is dropped. */
 const MAX_QUEUED_MESSAGES = 32;
-/** How often a back-office socket's token is checked again: a signed-out or closed operator stops hearing. */
-const BO_RECHECK_MS = 30_000;
 
 const clientMessage = z.discriminatedUnion('op', [
   z.object({
@@ -202,7 +200,7 @@ export async function pushRoutes(
     /**
      * An operator's desk: the back-office token is resolved as the back-office hook resolves it (same brand
      * rule), the caller must be the operator, and its socket joins its brand's risk pushes; the token is
-     * checked again every BO_RECHECK_MS, and the socket closed once it no longer holds.
+     * checked again every ws.boRecheckMs (config), and the socket closed once it no longer holds.
      */
     async function operatorAuth(token: string): Promise<void> {
       try {
@@ -223,7 +221,7 @@ export async function pushRoutes(
             deps.hub.remove(pushed);
             socket.close(4003, error instanceof AppError ? error.code : 'systemError');
           });
-        }, BO_RECHECK_MS);
+        }, limits.boRecheckMs);
         send({ op: 'ready', version: deps.snapshot.version });
       } catch (error) {
         const code = error instanceof AppError ? error.code : 'systemError';
