@@ -9,7 +9,7 @@ import { hostBrand } from '../http/brand';
 import { AppError } from '../lib/app-error';
 import { hashSessionToken, tokenBrand } from '../lib/security';
 import type { AccountService } from '../modules/account/service';
-import type { UplineService } from '../modules/upline/service';
+import type { BoAccessService } from '../modules/boaccess/service';
 import { catalogRepository } from '../modules/catalog/repository';
 import type { MarketSnapshot } from '../modules/catalog/snapshot';
 import { isTopic, type PushHub, type PushSocket, type Topic } from './hub';
@@ -75,7 +75,7 @@ function pushSocket(socket: WebSocket): PushSocket {
 export async function pushRoutes(
   app: FastifyInstance,
   ctx: AppContext,
-  deps: { hub: PushHub; snapshot: MarketSnapshot; accounts: AccountService; upline: UplineService },
+  deps: { hub: PushHub; snapshot: MarketSnapshot; accounts: AccountService; boAccess: BoAccessService },
 ): Promise<void> {
   await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
   const limits = ctx.config.ws;
@@ -208,8 +208,8 @@ export async function pushRoutes(
         if (issuedOn !== null && brand !== undefined && issuedOn !== brand.id) {
           throw new AppError('unauthenticatedUser');
         }
-        const caller = await deps.upline.requireCaller(token);
-        if (caller.level !== 'operator') throw new AppError('forbiddenAccess');
+        const caller = await deps.boAccess.requireCaller(token, request.ip);
+        if (caller.level !== 'operator' || caller.bo.enrolmentOnly) throw new AppError('forbiddenAccess');
         // Closed while the token was being checked: nothing to join, no timer to leave behind.
         if (gone) return;
         authed = true;
@@ -217,7 +217,7 @@ export async function pushRoutes(
         deps.hub.add(pushed);
         deps.hub.joinRisk(pushed, caller.brand_id);
         recheck = setInterval(() => {
-          deps.upline.requireCaller(token).catch((error: unknown) => {
+          deps.boAccess.requireCaller(token, request.ip).catch((error: unknown) => {
             deps.hub.remove(pushed);
             socket.close(4003, error instanceof AppError ? error.code : 'systemError');
           });
