@@ -33,6 +33,8 @@ import { BoAccessService } from './modules/boaccess/service';
 import { uplineRoutes } from './modules/upline/routes';
 import { UplineService } from './modules/upline/service';
 import { MEMBER_CHANNEL, type MemberPush } from './push/member';
+import { relayRisk } from './push/risk';
+import { riskRoutes } from './modules/risk/routes';
 import { settlementRoutes } from './modules/settlement/routes';
 import { statementRoutes } from './modules/statement/routes';
 import { gamesRoutes } from './modules/games/routes';
@@ -108,6 +110,7 @@ export async function createServices(
     }
     hub.toMember(accountId, payload);
   });
+  const unsubscribeRisk = await relayRisk(ctx, hub);
   const unsubscribeGames = await ctx.bus.subscribe(CRASH_CHANNEL, (message) => {
     hub.toGame('game:crash', JSON.parse(message) as object);
   });
@@ -162,6 +165,7 @@ export async function createServices(
       await unsubscribe();
       await unsubscribeMembers();
       await unsubscribeGames();
+      await unsubscribeRisk();
       await unsubscribeBrands();
     },
   };
@@ -225,6 +229,7 @@ export async function buildApp(
   contentRoutes(app, ctx, services);
   bettingRoutes(app, ctx, services.betting);
   settlementRoutes(app, ctx, services);
+  riskRoutes(app, ctx, services);
   bettingOperatorRoutes(app, ctx, services);
   statementRoutes(app, ctx, services);
   await gamesRoutes(app, ctx, services.games);

@@ -58,6 +58,8 @@ const envSchema = z.object({
   WS_SUBS_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(10),
   WS_MAX_REPLAY_MATCHES: z.coerce.number().int().min(1).max(100_000).default(200),
   WS_MAX_BUFFERED_BYTES: z.coerce.number().int().min(16_384).max(1_000_000_000).default(4_000_000),
+  /** How often an operator desk's socket checks its back-office token again (signed out: closed). */
+  WS_BO_RECHECK_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   REQUESTS_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(50),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_000_000).default(65_536),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -151,7 +153,13 @@ export interface Config {
   keepAliveTimeoutMs: number;
   tls: boolean;
   csp: { imgOrigins: string[]; connectOrigins: string[] };
-  ws: { maxTopics: number; subsPerSecond: number; maxReplayMatches: number; maxBufferedBytes: number };
+  ws: {
+    maxTopics: number;
+    subsPerSecond: number;
+    maxReplayMatches: number;
+    maxBufferedBytes: number;
+    boRecheckMs: number;
+  };
   requestsPerSecond: number;
   bodyLimitBytes: number;
   logLevel: string;
@@ -236,6 +244,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       subsPerSecond: e.WS_SUBS_PER_SECOND,
       maxReplayMatches: e.WS_MAX_REPLAY_MATCHES,
       maxBufferedBytes: e.WS_MAX_BUFFERED_BYTES,
+      boRecheckMs: e.WS_BO_RECHECK_MS,
     },
     requestsPerSecond: e.REQUESTS_PER_SECOND,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

@@ -89,6 +89,8 @@ import {
 import {
   tradeCancelBetRequest,
   tradeCreateMatchRequest,
+  tradeForecastReply,
+  tradeForecastRequest,
   tradeLiveRequest,
   tradeMarketRequest,
   tradeMarketStatusRequest,
@@ -250,6 +252,7 @@ export const CALLS = {
   trade_live: call('/bo/trade/live', tradeLiveRequest, undescribedReply, 'bo', 'live'),
   trade_state: call('/bo/trade/state', tradeStateRequest, undescribedReply, 'bo', 'state'),
   trade_result: call('/bo/trade/result', tradeResultRequest, undescribedReply, 'bo', 'result'),
+  trade_forecast: call('/bo/trade/forecast', tradeForecastRequest, tradeForecastReply, 'bo', 'forecast'),
   uxmenu: call('/cache/uxmenu', uxMenuRequest, undescribedReply, 'cache', 'uxmenu'),
   uxmarket: call('/cache/uxmarket', uxMarketRequest, undescribedReply, 'cache', 'uxmarket'),
   uxmmo: call('/cache/uxmmo', uxMarketRequest, undescribedReply, 'cache', 'uxmmo'),

@@ -104,3 +104,77 @@ export interface PayoutCapView {
   currency: string;
   cap: string;
 }
+
+/**
+ * The trading desk's forecast of one match (issue 18, part 6): the book's win/loss per final goal difference
+ * (+5 to -5) from the open bets under the operator, per currency, and the biggest liabilities. A difference does
+ * not fix the score (over/under needs the total), so each row gives the score reached from the current one with
+ * the fewest further goals and the book there, and the worst and best over every score with that difference
+ * within `extra_goals` more goals per team. Each bet is valued exactly as settlement would pay it at that score;
+ * a ticket's open legs on other matches count as won (the book's worst case).
+ */
+export const tradeForecastRequest = z.object({
+  match_id: matchId,
+  /** Further goals per team the grid explores. */
+  extra_goals: z.number({ error: 'invalid_request' }).int().min(0).max(15).default(6),
+  /** How many of the biggest liabilities to list. */
+  top: z.number({ error: 'invalid_request' }).int().min(1).max(50).default(10),
+});
+
+const forecastMoney = z.string().meta({ description: 'Decimal string, e.g. "-12.50" (+ the book wins).' });
+const forecastScore = z.object({ home: z.number().int(), away: z.number().int() });
+
+export const tradeForecastRow = z.object({
+  /** Home goals minus away goals at full time. */
+  margin: z.number().int(),
+  likely: forecastScore,
+  book: forecastMoney,
+  worst: forecastMoney,
+  worst_score: forecastScore,
+  best: forecastMoney,
+  best_score: forecastScore,
+  /** Open bets the likely score alone would not decide (a first-half market before half time). */
+  undecided: z.number().int(),
+});
+
+export const tradeLiabilityRow = z.object({
+  kind: z.string(),
+  period: z.string(),
+  line: z.string(),
+  selection: z.string(),
+  bets: z.number().int(),
+  stake: forecastMoney,
+  /** What these bets pay if the selection (and every other open leg of their tickets) wins. */
+  payout: forecastMoney,
+  /** The book on these bets if the selection wins: stake - payout. */
+  book_if_wins: forecastMoney,
+});
+
+export const tradeForecastCurrency = z.object({
+  currency: z.string(),
+  bets: z.number().int(),
+  stake: forecastMoney,
+  rows: z.array(tradeForecastRow),
+  liabilities: z.array(tradeLiabilityRow),
+});
+
+export const tradeForecastReply = z.object({
+  match_id: z.number().int(),
+  home: z.string(),
+  away: z.string(),
+  /** 0 not started or running, 1 resulted, 2 cancelled (the catalogue's states). */
+  state: z.number().int(),
+  live: z.boolean(),
+  score: forecastScore,
+  half_time: forecastScore.nullable(),
+  extra_goals: z.number().int(),
+  /** Open bets valued (outrights and bets settlement cannot value on a score are left out and counted). */
+  bets: z.number().int(),
+  excluded: z.number().int(),
+  /** True when the match has more open bets than one forecast reads. */
+  truncated: z.boolean(),
+  currencies: z.array(tradeForecastCurrency),
+});
+export type TradeForecastReply = z.infer<typeof tradeForecastReply>;
+export type TradeForecastRow = z.infer<typeof tradeForecastRow>;
+export type TradeLiabilityRow = z.infer<typeof tradeLiabilityRow>;

@@ -258,3 +258,20 @@ export * from './keno';
 export * from './number-game';
 export * from './racing';
 export * from './backoffice-access';
+export {
+  DEFAULT_FORECAST_EXTRA_GOALS,
+  FORECAST_MARGINS,
+  MAX_FORECAST_EXTRA_GOALS,
+  biggestLiabilities,
+  finalScoresFor,
+  forecastByMargin,
+  singleBookResultAt,
+} from './forecast';
+export type {
+  BookResultAt,
+  BookResultGroup,
+  ForecastSingle,
+  Liability,
+  LiabilityItem,
+  MarginForecast,
+} from './forecast';

@@ -52,7 +52,8 @@ export interface HubLimits {
   maxTopics: number;
 }
 
-export type Topic = `sport:${number}` | `match:${number}` | 'all' | `member:${string}` | `game:${string}`;
+export type Topic =
+  `sport:${number}` | `match:${number}` | 'all' | `member:${string}` | `game:${string}` | `risk:${number}`;
 
 /** Game rounds shared by every player that a client may subscribe to (own games, pushed by their engines). */
 export const GAME_TOPICS = ['game:crash'] as const;
@@ -162,9 +163,24 @@ export class PushHub {
     this.deliver(outgoing(payload), [`member:${accountId.toLowerCase()}`]);
   }
 
+  /** Sends to the operators' desks of one brand (risk pushes). */
+  toRisk(brandId: number, payload: object): void {
+    this.deliver(outgoing(payload), [`risk:${brandId}`]);
+  }
+
+  /** An operator's socket (signed in with its back-office token) receives its brand's risk pushes. */
+  joinRisk(socket: PushSocket, brandId: number): void {
+    this.join(socket, `risk:${brandId}`);
+  }
+
   joinMember(socket: PushSocket, accountId: string, sessionHash = ''): void {
     const topic: Topic = `member:${accountId.toLowerCase()}`;
     this.sessionOf.set(socket, { accountId: accountId.toLowerCase(), sessionHash });
+    this.join(socket, topic);
+  }
+
+  /** A topic the server puts a socket in (never one a client may ask for with 'sub'). */
+  private join(socket: PushSocket, topic: Topic): void {
     this.topicsOf.get(socket)?.add(topic);
     let set = this.byTopic.get(topic);
     if (!set) {

@@ -9,6 +9,7 @@ import { hostBrand } from '../http/brand';
 import { AppError } from '../lib/app-error';
 import { hashSessionToken, tokenBrand } from '../lib/security';
 import type { AccountService } from '../modules/account/service';
+import type { BoAccessService } from '../modules/boaccess/service';
 import { catalogRepository } from '../modules/catalog/repository';
 import type { MarketSnapshot } from '../modules/catalog/snapshot';
 import { isTopic, type PushHub, type PushSocket, type Topic } from './hub';
@@ -33,6 +34,8 @@ const clientMessage = z.discriminatedUnion('op', [
     /** Last sequence number held per match id: the server replays what was missed, or asks for a resync. */
     since: z.record(z.string().regex(/^\d{1,12}$/), z.number().int().min(0)).optional(),
   }),
+  /** An operator's trading desk: signs in with its back-office bearer token (never a member's session). */
+  z.object({ op: z.literal('bo_auth'), token: safeString().min(1).max(200) }),
   z.object({ op: z.literal('unsub'), topics: z.array(z.string()).max(500) }),
   z.object({ op: z.literal('ping'), t: z.number().optional() }),
 ]);
@@ -72,7 +75,7 @@ function pushSocket(socket: WebSocket): PushSocket {
 export async function pushRoutes(
   app: FastifyInstance,
   ctx: AppContext,
-  deps: { hub: PushHub; snapshot: MarketSnapshot; accounts: AccountService },
+  deps: { hub: PushHub; snapshot: MarketSnapshot; accounts: AccountService; boAccess: BoAccessService },
 ): Promise<void> {
   await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
   const limits = ctx.config.ws;
@@ -86,6 +89,7 @@ export async function pushRoutes(
     /** Subscriptions in the current second (bounded: replays cost database reads and bytes). */
     let subsWindow = { startedAt: 0, count: 0 };
     let gone = false;
+    let recheck: ReturnType<typeof setInterval> | undefined;
     /**
      * Answers go through the same bound as pushes: a client that stops reading is dropped before what waits
      * for it grows past maxBufferedBytes. False once the socket is gone, so a replay stops.
@@ -106,6 +110,7 @@ export async function pushRoutes(
     socket.on('close', () => {
       gone = true;
       clearTimeout(timer);
+      clearInterval(recheck);
       deps.hub.remove(pushed);
     });
     // Messages are handled one at a time, in order: a 'sub' right behind an 'auth' waits for it.
@@ -168,6 +173,10 @@ export async function pushRoutes(
           return;
         }
       }
+      if (parsed.op === 'bo_auth') {
+        if (authed) return refuse('invalid_request');
+        return operatorAuth(parsed.token);
+      }
       if (!authed) return refuse('invalidSession');
       const topics = parsed.topics.filter(isTopic) as Topic[];
       if (topics.length !== parsed.topics.length) return refuse('invalid_request');
@@ -186,6 +195,39 @@ export async function pushRoutes(
       if (!deps.hub.subscribe(pushed, topics)) return refuse('requestLimit');
       if (!send({ op: 'subbed', topics })) return;
       for (const [id, seq] of since) if (!(await resume(Number(id), seq))) return;
+    }
+
+    /**
+     * An operator's desk: the back-office token is resolved as the back-office hook resolves it (same brand
+     * rule), the caller must be the operator, and its socket joins its brand's risk pushes; the token is
+     * checked again every ws.boRecheckMs (config), and the socket closed once it no longer holds.
+     */
+    async function operatorAuth(token: string): Promise<void> {
+      try {
+        const issuedOn = tokenBrand(token);
+        if (issuedOn !== null && brand !== undefined && issuedOn !== brand.id) {
+          throw new AppError('unauthenticatedUser');
+        }
+        const caller = await deps.boAccess.requireCaller(token, request.ip);
+        if (caller.level !== 'operator' || caller.bo.enrolmentOnly) throw new AppError('forbiddenAccess');
+        // Closed while the token was being checked: nothing to join, no timer to leave behind.
+        if (gone) return;
+        authed = true;
+        clearTimeout(timer);
+        deps.hub.add(pushed);
+        deps.hub.joinRisk(pushed, caller.brand_id);
+        recheck = setInterval(() => {
+          deps.boAccess.requireCaller(token, request.ip).catch((error: unknown) => {
+            deps.hub.remove(pushed);
+            socket.close(4003, error instanceof AppError ? error.code : 'systemError');
+          });
+        }, limits.boRecheckMs);
+        send({ op: 'ready', version: deps.snapshot.version });
+      } catch (error) {
+        const code = error instanceof AppError ? error.code : 'systemError';
+        send({ op: 'err', code });
+        socket.close(4003, code);
+      }
     }
 
     /**

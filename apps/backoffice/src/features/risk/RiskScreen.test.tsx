@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { mockFetch, renderScreen, signedIn } from '../../test/utils';
 import { RiskScreen } from './RiskScreen';
 
@@ -71,15 +71,56 @@ describe('risk and trading desk', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Enter result' }));
     const dialog = screen.getByRole('dialog');
-    const confirm = screen.getByRole('button', { name: 'Confirm' }) as HTMLButtonElement;
-    expect(confirm.disabled).toBe(true);
-    const [home, away] = Array.from(dialog.querySelectorAll('input'));
-    if (!home || !away) throw new Error('two score fields');
+    const review = within(dialog).getByRole('button', { name: 'Review' }) as HTMLButtonElement;
+    expect(review.disabled).toBe(true);
+    const [home, away, htHome, htAway] = Array.from(dialog.querySelectorAll('input'));
+    if (!home || !away || !htHome || !htAway) throw new Error('four score fields');
     fireEvent.change(home, { target: { value: '2' } });
     fireEvent.change(away, { target: { value: '1' } });
-    fireEvent.click(confirm);
+    // A half-time score above full time is refused before any call.
+    fireEvent.change(htHome, { target: { value: '3' } });
+    fireEvent.change(htAway, { target: { value: '0' } });
+    expect(within(dialog).getByText('Enter both half-time goals, neither above full time.')).toBeTruthy();
+    expect(review.disabled).toBe(true);
+    fireEvent.change(htHome, { target: { value: '1' } });
+    fireEvent.click(review);
+    // The review says what will be settled; nothing is sent until it is confirmed.
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      'Match #7: full time 2-1, half time 1-0. Every open bet on it is settled on this result.',
+    );
+    expect(api.callsTo('/bo/trade/result')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Back' }));
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Review' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(api.callsTo('/bo/trade/result')).toHaveLength(1));
-    expect(api.callsTo('/bo/trade/result')[0]?.body).toEqual({ match_id: 7, ft: { home: 2, away: 1 } });
+    expect(api.callsTo('/bo/trade/result')[0]?.body).toEqual({
+      match_id: 7,
+      ht: { home: 1, away: 0 },
+      ft: { home: 2, away: 1 },
+    });
+  });
+
+  it('enters a full-time result alone, saying first-half bets stay open', async () => {
+    signedIn();
+    const api = mockFetch({
+      '/bo/liability': book,
+      '/bo/trade/result': () => ({ status: '1', statusdesc: 'success' }),
+    });
+    renderScreen(<RiskScreen />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Enter result' }));
+    const dialog = screen.getByRole('dialog');
+    const [home, away] = Array.from(dialog.querySelectorAll('input'));
+    if (!home || !away) throw new Error('score fields');
+    fireEvent.change(home, { target: { value: '0' } });
+    fireEvent.change(away, { target: { value: '0' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Review' }));
+    expect(within(dialog).getByRole('alert').textContent).toContain('first-half bets stay open');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() =>
+      expect(api.callsTo('/bo/trade/result')[0]?.body).toEqual({ match_id: 7, ft: { home: 0, away: 0 } }),
+    );
+    await screen.findByText('Saved.');
   });
 
   it('cancels a ticket only when confirmed', async () => {

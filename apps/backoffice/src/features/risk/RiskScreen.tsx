@@ -1,27 +1,44 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BoLiabilityReply } from '@sb/contract';
 import { BoApiError, boPost } from '../../shared/api';
 import { formatMoney, isNegative } from '../../shared/money';
 import { isOperator, useSession } from '../../shared/session';
+import { ForecastPanel } from './ForecastPanel';
 import { PayoutCaps } from './PayoutCaps';
 import { priceChange } from './prices';
+import { useRiskPush } from './push';
+import { ResultEntry } from './ResultEntry';
 
 const REFRESH_MS = 5_000;
 
-/** The operator's trading desk: the book per match and selection (refreshed), suspend, result, cancel bet. */
+/**
+ * The operator's trading desk: the book per match and selection (refreshed), the forecast of one match per
+ * goal difference (live over the WebSocket), suspend, price override, result, cancel bet, payout caps.
+ */
 export function RiskScreen() {
   const { t } = useTranslation();
   const level = useSession((s) => s.level);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const [refNo, setRefNo] = useState('');
   const [prices, setPrices] = useState<Record<string, string>>({});
-  const [result, setResult] = useState<{ matchId: number; home: string; away: string } | null>(null);
+  /** The match whose result is being entered. */
+  const [result, setResult] = useState<number | null>(null);
+  const [forecastId, setForecastId] = useState<number | null>(null);
+  const [matchInput, setMatchInput] = useState('');
+  const client = useQueryClient();
+  // One live link for the desk: any bet or settlement in the brand refreshes the book, the open match's own
+  // bets, score and result its forecast too. Without it both poll.
+  const link = useRiskPush(isOperator(level), forecastId, (matchChanged) => {
+    void client.invalidateQueries({ queryKey: ['bo', 'liability'] });
+    if (matchChanged && forecastId !== null)
+      void client.invalidateQueries({ queryKey: ['bo', 'forecast', forecastId] });
+  });
   const book = useQuery({
     queryKey: ['bo', 'liability'],
     queryFn: () => boPost<BoLiabilityReply, 'bo_liability'>('bo_liability', {}),
-    refetchInterval: REFRESH_MS,
+    refetchInterval: link === 'live' ? false : REFRESH_MS,
     enabled: isOperator(level),
   });
   const act = useMutation({
@@ -49,6 +66,22 @@ export function RiskScreen() {
       )}
       <div className="row panel">
         <label>
+          {t('risk.matchId')}
+          <input inputMode="numeric" value={matchInput} onChange={(e) => setMatchInput(e.target.value)} />
+        </label>
+        <button
+          type="button"
+          disabled={!/^\d{1,12}$/.test(matchInput.trim()) || Number(matchInput) < 1}
+          onClick={() => setForecastId(Number(matchInput.trim()))}
+        >
+          {t('risk.showForecast')}
+        </button>
+      </div>
+      {forecastId !== null && (
+        <ForecastPanel matchId={forecastId} link={link} onClose={() => setForecastId(null)} />
+      )}
+      <div className="row panel">
+        <label>
           {t('risk.refNo')}
           <input value={refNo} onChange={(e) => setRefNo(e.target.value)} />
         </label>
@@ -63,44 +96,13 @@ export function RiskScreen() {
           {t('risk.cancelBet')}
         </button>
       </div>
-      {result && (
-        <div className="panel row" role="dialog" aria-label={t('risk.result')}>
-          <span>{t('risk.confirmResult', { match: result.matchId })}</span>
-          <label>
-            {t('risk.home')}
-            <input
-              inputMode="numeric"
-              value={result.home}
-              onChange={(e) => setResult({ ...result, home: e.target.value })}
-            />
-          </label>
-          <label>
-            {t('risk.away')}
-            <input
-              inputMode="numeric"
-              value={result.away}
-              onChange={(e) => setResult({ ...result, away: e.target.value })}
-            />
-          </label>
-          <button
-            type="button"
-            className="primary"
-            disabled={!/^\d{1,3}$/.test(result.home) || !/^\d{1,3}$/.test(result.away)}
-            onClick={() =>
-              act.mutate(() =>
-                boPost('trade_result', {
-                  match_id: result.matchId,
-                  ft: { home: Number(result.home), away: Number(result.away) },
-                }),
-              )
-            }
-          >
-            {t('risk.confirm')}
-          </button>
-          <button type="button" onClick={() => setResult(null)}>
-            {t('edit.close')}
-          </button>
-        </div>
+      {result !== null && (
+        <ResultEntry
+          key={result}
+          matchId={result}
+          onSubmit={(request) => act.mutate(() => boPost('trade_result', request))}
+          onClose={() => setResult(null)}
+        />
       )}
       <PayoutCaps />
       {book.isError && <p className="error">{t('errors.generic')}</p>}
@@ -130,7 +132,10 @@ export function RiskScreen() {
             >
               {t('risk.open')}
             </button>
-            <button type="button" onClick={() => setResult({ matchId: match.match_id, home: '', away: '' })}>
+            <button type="button" onClick={() => setForecastId(match.match_id)}>
+              {t('risk.forecast')}
+            </button>
+            <button type="button" onClick={() => setResult(match.match_id)}>
               {t('risk.result')}
             </button>
             <button

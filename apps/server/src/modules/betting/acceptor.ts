@@ -23,7 +23,8 @@ export class LiveBetAcceptor {
   /** Decides waiting live bets whose delay is over. */
   async acceptDue(): Promise<{ accepted: number; rejected: number }> {
     const decided = { accepted: 0, rejected: 0 };
-    const members = new Set<string>();
+    /** The members whose bets were decided, and the matches of those bets. */
+    const members = new Map<string, string[]>();
     await this.ctx.db.transaction().execute(async (trx) => {
       const due = await repo.lockDueWaiting(trx, this.ctx.now(), ACCEPT_BATCH);
       if (due.length === 0) return;
@@ -51,12 +52,14 @@ export class LiveBetAcceptor {
           await repo.setStatus(trx, bet.id, 'running', null);
           decided.accepted += 1;
         }
-        members.add(bet.account_pk);
+        const matches = members.get(bet.account_pk) ?? [];
+        for (const leg of legs) if (String(leg.bet_id) === bet.id) matches.push(String(leg.match_id));
+        members.set(bet.account_pk, matches);
       }
     });
-    for (const pk of members) {
+    for (const [pk, matches] of members) {
       const account = await accountRecords.findByPk(this.ctx.db, pk);
-      if (account) await notifyBet(this.ctx, account);
+      if (account) await notifyBet(this.ctx, account, undefined, matches);
     }
     return decided;
   }

@@ -116,7 +116,12 @@ export class BetPlacement {
       exposureAdds(priced.kind === 'single', legs, stakeMinor, maxPayout, limits.maxPerMatch, now),
     );
     if ('bet_id' in written) return written;
-    await notifyBet(this.ctx, session.account, written.balances);
+    await notifyBet(
+      this.ctx,
+      session.account,
+      written.balances,
+      legs.map((leg) => leg.matchId),
+    );
     // The answer is built from what was just written: no read-back on the hot path.
     return this.answer(written.betId, bet, priced);
   }

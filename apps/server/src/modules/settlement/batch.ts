@@ -6,6 +6,7 @@ import type { Trx } from '../../db/types';
 import { AppError } from '../../lib/app-error';
 import { groupBy } from '../../lib/group-by';
 import { MemberNotifier } from '../../push/member';
+import { RiskNotifier } from '../../push/risk';
 import { betRecords } from '../betting/service';
 import { reportRecords } from '../statement/service';
 import { ledgerBatch, MEMBER_AVAILABLE, MEMBER_OUTSTANDING, type BulkTransfer } from '../ledger/service';
@@ -40,7 +41,7 @@ export class SettlementBatches {
   /** Settles the bets `ids` of a match on a decision, then tells their members: answers what moved. */
   async settle(matchId: string, decision: Decision, ids: string[]): Promise<BatchMoves> {
     const batch = await this.inTransaction((trx) => this.settleBatch(trx, matchId, decision, ids));
-    await this.pushAfter(batch);
+    await this.pushAfter(batch, [matchId]);
     return batch;
   }
 
@@ -184,7 +185,7 @@ export class SettlementBatches {
       await repo.markCancelled(trx, bet.id, this.ctx.now(), reason);
       return { moved: 1, members: books.finalBalances([transfer]) };
     });
-    await this.pushAfter(batch);
+    await this.pushAfter(batch, []);
     return { ref_no: refNo, bet_status: 'void' };
   }
 
@@ -321,14 +322,20 @@ export class SettlementBatches {
   /**
    * The batch's members told at once (each member's two pushes in order): on Redis the publishes of a batch
    * go out pipelined on one connection instead of one round trip after another. Bounded by the batch size.
+   * The trading desks of the members' brands hear that the book on these matches moved (none named: any).
    */
-  private async pushAfter(batch: BatchMoves): Promise<void> {
+  private async pushAfter(batch: BatchMoves, matchIds: string[]): Promise<void> {
     const notifier = new MemberNotifier(this.ctx);
-    await Promise.all(
-      [...batch.members.values()].map(async ({ account, available, outstanding }) => {
+    const risk = new RiskNotifier(this.ctx);
+    const members = [...batch.members.values()];
+    await Promise.all([
+      ...members.map(async ({ account, available, outstanding }) => {
         await notifier.send(account.account_id, { op: 'bet' });
         await notifier.balance(account, { available, outstanding });
       }),
-    );
+      ...[...new Set(members.map(({ account }) => account.brand_id))].map((brand) =>
+        risk.bets(brand, matchIds),
+      ),
+    ]);
   }
 }

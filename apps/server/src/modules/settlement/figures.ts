@@ -240,3 +240,136 @@ export function applyRate(amount: bigint, rate: string): bigint {
   const rounded = (product * 2n + scale) / (2n * scale);
   return amount < 0n !== negative ? -rounded : rounded;
 }
+
+/** A bet and its legs, each leg naming its match: what `forecastOf` values. */
+export interface ForecastBetRow extends BetRow {
+  legs: (LegRow & { matchId: string })[];
+}
+
+/**
+ * Leg outcomes already worked out, by what decides them (the leg's market, side, line, score at bet, format
+ * and price, and the result's status and scores): open bets share few distinct legs, so valuing thousands of
+ * them over a grid of scores decides each distinct leg once per score.
+ */
+export type LegOutcomeCache = Map<string, string | null>;
+
+/** What decides a leg besides the result (its market, side, line, score at bet, format, Myanmar price). */
+function legSignature(leg: LegRow): string {
+  const myanmar = leg.format === 'MM' ? `${leg.odds}:${leg.mmFavourite}` : '';
+  return `${leg.kind}|${leg.period}|${leg.line}|${leg.selection}|${leg.homeScore}|${leg.awayScore}|${leg.format}|${myanmar}`;
+}
+
+function cachedLegOutcome(
+  leg: LegRow,
+  signature: string,
+  result: MatchResult,
+  cache: LegOutcomeCache | undefined,
+): string | null {
+  // A result with its goals in order (first/last goal) is not keyed here: decided afresh.
+  if (!cache || result.goals !== undefined) return legOutcome(leg, result);
+  const half = result.halfTime;
+  const key = `${signature}#${result.status}|${result.fullTime.home}-${result.fullTime.away}|${half ? `${half.home}-${half.away}` : ''}`;
+  const known = cache.get(key);
+  if (known !== undefined) return known;
+  const outcome = legOutcome(leg, result);
+  cache.set(key, outcome);
+  return outcome;
+}
+
+/**
+ * What settling the bet would give if match `matchId` ended with a given result: its legs on that match are
+ * decided exactly as a settlement batch decides them (legOutcome; a leg already decided keeps its outcome),
+ * its legs on other matches keep their stored outcome and an open one counts as won (the book's worst case),
+ * and the figures are betFigures'. Null when the result would not decide the bet. Figures are remembered per
+ * combination of this match's leg outcomes, so valuing a bet over many scores settles it a few times only;
+ * `legCache`, shared by the bets of one forecast, remembers leg outcomes across bets.
+ */
+export function forecastOf(
+  bet: ForecastBetRow,
+  matchId: string,
+  myanmarCommission = DEFAULT_MYANMAR_COMMISSION,
+  legCache?: LegOutcomeCache,
+): (result: MatchResult) => BetFigures | null {
+  const wonElsewhere = (leg: LegRow) => leg.outcome ?? (leg.format === 'MM' ? `${MYANMAR_PREFIX}1` : 'won');
+  const memo = new Map<string, BetFigures | null>();
+  const signatures = bet.legs.map(legSignature);
+  return (result) => {
+    const outcomes: (string | null)[] = bet.legs.map((leg, i) =>
+      leg.matchId !== matchId
+        ? wonElsewhere(leg)
+        : (leg.outcome ?? cachedLegOutcome(leg, signatures[i] ?? '', result, legCache)),
+    );
+    const key = outcomes.join('|');
+    if (memo.has(key)) return memo.get(key) ?? null;
+    const figures = outcomes.includes(null)
+      ? null
+      : betFigures(
+          { ...bet, legs: bet.legs.map((leg, i) => ({ ...leg, outcome: outcomes[i] ?? null })) },
+          myanmarCommission,
+        );
+    memo.set(key, figures);
+    return figures;
+  };
+}
+
+/** Open bets of one forecast valued together: what the book makes on them at a result, and how many they are. */
+export interface BookForecastGroup {
+  bets: ForecastBetRow[];
+  /** The book's result (- the members' win/loss) on these bets, or null when the result does not decide them. */
+  at: (result: MatchResult) => bigint | null;
+}
+
+/**
+ * The forecast's valuation of many open bets on match `matchId` (see forecastOf): singles whose open leg is
+ * decided by the same things form one group, valued per leg outcome once (the sum of each bet's exact figures,
+ * so nothing is rounded twice); every other bet (parlays, systems) is a group of its own.
+ */
+export function bookForecast(
+  bets: readonly ForecastBetRow[],
+  matchId: string,
+  myanmarCommission = DEFAULT_MYANMAR_COMMISSION,
+): BookForecastGroup[] {
+  const legCache: LegOutcomeCache = new Map();
+  const groups = new Map<string, ForecastBetRow[]>();
+  bets.forEach((bet, index) => {
+    const [only] = bet.legs;
+    const key =
+      bet.kind === 'single' &&
+      bet.legs.length === 1 &&
+      only &&
+      only.matchId === matchId &&
+      only.outcome === null
+        ? `s#${bet.oddsType}#${legSignature(only)}`
+        : `b#${index}`;
+    const group = groups.get(key);
+    if (group) group.push(bet);
+    else groups.set(key, [bet]);
+  });
+  return [...groups.entries()].map(([key, members]) => {
+    const valuations = members.map((bet) => forecastOf(bet, matchId, myanmarCommission, legCache));
+    const bookAt = (result: MatchResult): bigint | null => {
+      let total = 0n;
+      for (const value of valuations) {
+        const figures = value(result);
+        if (figures === null) return null;
+        total -= figures.winLoss;
+      }
+      return total;
+    };
+    const leg = members[0]?.legs[0];
+    if (!key.startsWith('s#') || !leg) return { bets: members, at: bookAt };
+    // One shared leg: the group's result depends on that leg's outcome only.
+    const signature = legSignature(leg);
+    const byOutcome = new Map<string | null, bigint | null>();
+    return {
+      bets: members,
+      at: (result) => {
+        const outcome = cachedLegOutcome(leg, signature, result, legCache);
+        if (byOutcome.has(outcome)) return byOutcome.get(outcome) ?? null;
+        const total = outcome === null ? null : bookAt(result);
+        byOutcome.set(outcome, total);
+        return total;
+      },
+    };
+  });
+}

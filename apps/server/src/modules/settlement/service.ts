@@ -1,5 +1,6 @@
 import { DEFAULT_MYANMAR_COMMISSION } from '@sb/domain';
 import type { AppContext } from '../../context';
+import { bookForecast, type BookForecastGroup, type ForecastBetRow } from './figures';
 import { SettlementBatches } from './batch';
 import { SettlementRunner } from './runner';
 import { settlementRepository } from './repository';
@@ -33,8 +34,10 @@ export const DEFAULT_SETTLEMENT_OPTIONS: SettlementOptions = {
 export class SettlementService {
   private readonly batches: SettlementBatches;
   private readonly runner: SettlementRunner;
+  private readonly myanmarCommission: string;
 
   constructor(ctx: AppContext, options: SettlementOptions = DEFAULT_SETTLEMENT_OPTIONS) {
+    this.myanmarCommission = options.myanmarCommission;
     this.batches = new SettlementBatches(ctx, options.myanmarCommission);
     this.runner = new SettlementRunner(ctx, options, this.batches);
   }
@@ -61,7 +64,17 @@ export class SettlementService {
   cancelBet(refNo: string, reason: string): Promise<{ ref_no: string; bet_status: 'void' }> {
     return this.batches.cancelBet(refNo, reason);
   }
+
+  /**
+   * The trading desk's forecast of open bets on match `matchId`: what the book makes on them if the match ended
+   * with a given result, by the very rules a settlement batch applies (figures.ts bookForecast).
+   */
+  bookForecast(bets: readonly ForecastBetRow[], matchId: string): BookForecastGroup[] {
+    return bookForecast(bets, matchId, this.myanmarCommission);
+  }
 }
+
+export type { BookForecastGroup, ForecastBetRow } from './figures';
 
 /** How a stored result reads as the domain's match result (also used by tournament scoring). */
 export { toMatchResult } from './selection';
