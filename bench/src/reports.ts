@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { postJson } from './load';
 import { benchServer } from './setup';
+import { demoBackofficeToken } from '../../apps/server/src/db/demo-totp';
 
 /** Settled bets seeded over the last three months. */
 const BETS = Number(process.env.BENCH_REPORTS_BETS ?? 1_000_000);
@@ -157,11 +157,7 @@ export async function reportsBench(): Promise<object[]> {
     });
 
     for (const level of LEVELS) {
-      const { reply: login } = await postJson(`${server.url}/bo/login`, {
-        account_id: level,
-        password: 'Demo1234',
-      });
-      const token = String(login.token);
+      const token = await demoBackofficeToken(server.url, level);
       const winLoss = async () => {
         const started = performance.now();
         const response = await fetch(`${server.url}/bo/winloss`, {

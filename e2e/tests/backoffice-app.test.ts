@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchWithHandicap, memberSession, operatorTrade } from '../src/backoffice';
 import { artifactPath, launchBrowser } from '../src/browser';

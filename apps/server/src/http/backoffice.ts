@@ -43,6 +43,9 @@ function redacted(value: unknown, depth = 0): unknown {
   );
 }
 
+/** The trading desk's risk views (forecast, risk pushes): the operator, or its staff with the trading right. */
+export const DESK_ACCESS: BoAccess = { role: 'operator', staff: 'trading' };
+
 /** What an audited call acted on, from its request: the first identifying field it has. */
 function auditTarget(body: unknown, path: string): string {
   if (body !== null && typeof body === 'object') {

@@ -13,6 +13,7 @@ import type { BoAccessService } from '../modules/boaccess/service';
 import { catalogRepository } from '../modules/catalog/repository';
 import type { MarketSnapshot } from '../modules/catalog/snapshot';
 import { isTopic, type PushHub, type PushSocket, type Topic } from './hub';
+import { DESK_ACCESS, refusal } from '../http/backoffice';
 
 const AUTH_TIMEOUT_MS = 10_000;
 const MAX_MESSAGE_BYTES = 16_384;
@@ -199,7 +200,7 @@ export async function pushRoutes(
 
     /**
      * An operator's desk: the back-office token is resolved as the back-office hook resolves it (same brand
-     * rule), the caller must be the operator, and its socket joins its brand's risk pushes; the token is
+     * rule), the caller must be the operator or its trading staff, and its socket joins its brand's risk pushes; the token is
      * checked again every ws.boRecheckMs (config), and the socket closed once it no longer holds.
      */
     async function operatorAuth(token: string): Promise<void> {
@@ -209,7 +210,9 @@ export async function pushRoutes(
           throw new AppError('unauthenticatedUser');
         }
         const caller = await deps.boAccess.requireCaller(token, request.ip);
-        if (caller.level !== 'operator' || caller.bo.enrolmentOnly) throw new AppError('forbiddenAccess');
+        // As the forecast call: the operator, or its staff with the trading right; never an enrolling session.
+        const refused = refusal(DESK_ACCESS, caller);
+        if (refused) throw refused;
         // Closed while the token was being checked: nothing to join, no timer to leave behind.
         if (gone) return;
         authed = true;

@@ -1,7 +1,7 @@
 import { CALLS } from '@sb/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { boCall } from '../../http/backoffice';
+import { boCall, DESK_ACCESS } from '../../http/backoffice';
 import type { SettlementService } from '../settlement/service';
 import { RiskService } from './service';
 
@@ -12,5 +12,5 @@ export function riskRoutes(
   services: { settlement: SettlementService },
 ): void {
   const risk = new RiskService(ctx, services.settlement);
-  boCall(app, ctx, CALLS.trade_forecast, 'operator', (operator, body) => risk.forecast(operator, body));
+  boCall(app, ctx, CALLS.trade_forecast, DESK_ACCESS, (operator, body) => risk.forecast(operator, body));
 }
