@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seeded } from './support/fixtures';
+import { boLogin, seeded } from './support/fixtures';
 import { call, describeEachDatabase, toMorningGmt8 } from './support/harness';
 import { settle, tradingDesk } from './support/catalog';
 import { MarketSnapshot } from '../src/modules/catalog/snapshot';
@@ -305,13 +305,14 @@ describeEachDatabase('catalogue, trading API and ux calls', (env) => {
   it('only an operator trades', async () => {
     await seeded(env());
     await tradingDesk(env());
-    const agentLogin = await call(env().app, '/bo/login', { account_id: 'demoag', password: 'Demo1234' });
-    const reply = await call(
-      env().app,
-      '/bo/trade/creatematch',
-      { sport_id: 1, league: 'L', home: 'A', away: 'B', kickoff: new Date().toISOString() },
-      { authorization: `Bearer ${String(agentLogin.body.token)}` },
-    );
+    const agent = await boLogin(env().app, 'demoag');
+    const reply = await agent.call('trade/creatematch', {
+      sport_id: 1,
+      league: 'L',
+      home: 'A',
+      away: 'B',
+      kickoff: new Date().toISOString(),
+    });
     expect(reply.body.statusdesc).toBe('forbiddenAccess');
   });
 
