@@ -5,8 +5,8 @@ import type { AccountRow } from '../../db/schema';
 import { groupBy } from '../../lib/group-by';
 import { AppError } from '../../lib/app-error';
 import { formatMinor } from '../../lib/money';
-import type { ForecastBetRow, SettlementService } from '../settlement/service';
-import { FORECAST_BETS_MAX, riskRepository as repo, type OpenBet, type OpenLeg } from './repository';
+import { toForecastRow, type SettlementService } from '../settlement/service';
+import { FORECAST_BETS_MAX, riskRepository as repo } from './repository';
 
 /**
  * The trading desk's risk views (issue 18, part 6). The forecast values every open bet on a match at each
@@ -58,7 +58,7 @@ export class RiskService {
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([currency, group]) => {
         const valuations = this.settlement.bookForecast(
-          group.map((bet) => forecastRow(bet, legsByBet.get(bet.id) ?? [])),
+          group.map((bet) => toForecastRow(bet, legsByBet.get(bet.id) ?? [])),
           matchId,
         );
         const entries = valuations.map((valuation) => {
@@ -129,28 +129,4 @@ export class RiskService {
       currencies,
     };
   }
-}
-
-function forecastRow(bet: OpenBet, legs: OpenLeg[]): ForecastBetRow {
-  return {
-    kind: bet.kind,
-    oddsType: bet.odds_type,
-    odds: bet.odds,
-    stake: bet.stake,
-    risk: bet.risk,
-    foldSizes: bet.fold_sizes,
-    legs: legs.map((leg) => ({
-      matchId: leg.match_id,
-      kind: leg.kind,
-      period: leg.period,
-      line: leg.line,
-      selection: leg.selection,
-      homeScore: leg.home_score,
-      awayScore: leg.away_score,
-      format: leg.format,
-      odds: leg.odds,
-      mmFavourite: leg.mm_favourite,
-      outcome: leg.outcome,
-    })),
-  };
 }

@@ -1,5 +1,5 @@
 import type { MatchResult } from '@sb/domain';
-import type { BetRow } from './figures';
+import type { BetRow, ForecastBetRow } from './figures';
 import type { LockedBet, SettledBetUpdate, StoredLegRow, settlementRepository } from './repository';
 import { toMatchResult } from './selection';
 
@@ -61,7 +61,28 @@ export function decisionOf(
   };
 }
 
-export function toLegRow(leg: StoredLegRow) {
+/** A stored leg's columns that decide its outcome (the settlement batch's rows and the risk desk's open legs). */
+export type DecidingLegColumns = Pick<
+  StoredLegRow,
+  | 'kind'
+  | 'period'
+  | 'line'
+  | 'selection'
+  | 'home_score'
+  | 'away_score'
+  | 'format'
+  | 'odds'
+  | 'mm_favourite'
+  | 'outcome'
+>;
+
+/** A stored bet's columns that decide its figures. */
+export type DecidingBetColumns = Pick<
+  LockedBet,
+  'kind' | 'odds_type' | 'odds' | 'stake' | 'risk' | 'fold_sizes'
+>;
+
+export function toLegRow(leg: DecidingLegColumns) {
   return {
     kind: leg.kind,
     period: leg.period,
@@ -76,7 +97,7 @@ export function toLegRow(leg: StoredLegRow) {
   };
 }
 
-export function toBetRow(bet: LockedBet, legs: StoredLegRow[]): BetRow {
+export function toBetRow(bet: DecidingBetColumns, legs: readonly DecidingLegColumns[]): BetRow {
   return {
     kind: bet.kind,
     oddsType: bet.odds_type,
@@ -86,4 +107,12 @@ export function toBetRow(bet: LockedBet, legs: StoredLegRow[]): BetRow {
     foldSizes: bet.fold_sizes,
     legs: legs.map(toLegRow),
   };
+}
+
+/** An open bet as the book's forecast values it: its legs keep their match, so legs elsewhere count as won. */
+export function toForecastRow(
+  bet: DecidingBetColumns,
+  legs: readonly (DecidingLegColumns & { match_id: string })[],
+): ForecastBetRow {
+  return { ...toBetRow(bet, []), legs: legs.map((leg) => ({ ...toLegRow(leg), matchId: leg.match_id })) };
 }

@@ -76,6 +76,9 @@ export class SettlementService {
 
 export type { BookForecastGroup, ForecastBetRow } from './figures';
 
+/** How a stored open bet and its legs read as the forecast's rows (the settlement batch's own mapping). */
+export { toForecastRow } from './decision';
+
 /** How a stored result reads as the domain's match result (also used by tournament scoring). */
 export { toMatchResult } from './selection';
 
