@@ -115,11 +115,36 @@ describeEachDatabase('back-office access: second factor, lock-out, staff, audit'
     expect(await statusOf(call(env().app, '/bo/login', recovery))).toBe('invalidTotp');
     const me = await call(env().app, '/bo/me', {}, bearer(token));
     expect(me.body).toMatchObject({ login: 'newag', second_factor: true, recovery_codes_left: 9 });
-    // The master resets it (a lost phone): sessions end, and the next sign-in enrols again.
+    // A browser it trusts (the lost phone's, say), with the next step's code (this one's was used to enrol).
+    const trusting = await call(env().app, '/bo/login', {
+      ...again,
+      code: totpNow(env().app, 'newag', 30_000),
+      trust_device: true,
+    });
+    const device = trusting.body.device_token as string;
+    expect(device).toMatch(/.{20,}/);
+    // The master resets it (a lost phone): sessions end, the trusted browsers are forgotten, and the next
+    // sign-in enrols again, with or without the old device token.
     const master = await boLogin(env().app, 'demoma');
     expect((await master.call('reset2fa', { account_id: 'newag' })).body.status).toBe('1');
     expect((await call(env().app, '/bo/memberlist', {}, bearer(token))).http).toBe(401);
     expect((await call(env().app, '/bo/login', again)).body.enrol_required).toBe(true);
+    const viaDevice = await call(env().app, '/bo/login', { ...again, device_token: device });
+    expect(viaDevice.body.enrol_required).toBe(true);
+    // Enrolled anew, the old device still skips nothing: the new code is asked for.
+    const reenrol = bearer(String(viaDevice.body.token));
+    const fresh = String((await call(env().app, '/bo/2fa/enrol', {}, reenrol)).body.secret);
+    rememberSecret(env().app, 'newag', fresh);
+    const reconfirmed = await call(
+      env().app,
+      '/bo/2fa/confirm',
+      { code: totpNow(env().app, 'newag') },
+      reenrol,
+    );
+    expect(reconfirmed.body.status).toBe('1');
+    expect(await statusOf(call(env().app, '/bo/login', { ...again, device_token: device }))).toBe(
+      'totpRequired',
+    );
   });
 
   it('staff sub-accounts act for their account with the rights it gave, never more, and close at once', async () => {

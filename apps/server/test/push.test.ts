@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import type { WebSocket } from 'ws';
 import { boLogin, login, seeded } from './support/fixtures';
 import { describeEachDatabase, type TestEnv } from './support/harness';
+import { connectSocket } from './support/socket';
 import { settle, tradingDesk } from './support/catalog';
 
 interface Message {
@@ -18,24 +18,7 @@ interface Message {
   [key: string]: unknown;
 }
 
-/** A WebSocket client through Fastify's injector, collecting what the server pushes. */
-async function connect(env: TestEnv) {
-  await env.app.ready();
-  const socket: WebSocket = await env.app.injectWS('/ws');
-  const received: Message[] = [];
-  socket.on('message', (data: Buffer) => received.push(JSON.parse(data.toString()) as Message));
-  const send = (payload: object) => socket.send(JSON.stringify(payload));
-  const waitFor = async (predicate: (m: Message) => boolean, timeoutMs = 3000): Promise<Message> => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = received.find(predicate);
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no such message; got ${JSON.stringify(received)}`);
-      await new Promise((r) => setTimeout(r, 10));
-    }
-  };
-  return { socket, received, send, waitFor };
-}
+const connect = (env: TestEnv) => connectSocket<Message>(env);
 
 describeEachDatabase('WebSocket push', (env) => {
   it('authenticates, subscribes and receives price and score changes in sequence order', async () => {

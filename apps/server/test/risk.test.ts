@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import type { WebSocket } from 'ws';
 import type { TradeForecastReply } from '@sb/contract';
 import { boLogin, login, seeded } from './support/fixtures';
 import { settle, tradingDesk } from './support/catalog';
 import { bettor, pricedMatch, runSettlement } from './support/sportsbook';
 import { describeEachDatabase, type TestEnv } from './support/harness';
+import { connectSocket } from './support/socket';
 
 /** The book's result (- the members' win/loss) of the settled bets on a match, per currency, as decimal text. */
 async function settledBook(env: TestEnv, matchId: number, except: string[]) {
@@ -27,24 +27,7 @@ interface Pushed {
   c?: { t: string; id: number; match?: { score: number[] } };
 }
 
-/** A WebSocket client through Fastify's injector, collecting what the server pushes. */
-async function connect(env: TestEnv) {
-  await env.app.ready();
-  const socket: WebSocket = await env.app.injectWS('/ws');
-  const received: Pushed[] = [];
-  socket.on('message', (data: Buffer) => received.push(JSON.parse(data.toString()) as Pushed));
-  const send = (payload: object) => socket.send(JSON.stringify(payload));
-  const waitFor = async (predicate: (m: Pushed) => boolean, timeoutMs = 3000): Promise<Pushed> => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = received.find(predicate);
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no such message; got ${JSON.stringify(received)}`);
-      await new Promise((r) => setTimeout(r, 10));
-    }
-  };
-  return { socket, received, send, waitFor };
-}
+const connect = (env: TestEnv) => connectSocket<Pushed>(env);
 
 describeEachDatabase('risk: the forecast per goal difference', (env) => {
   it('values the open bets at each final score exactly as settlement then pays them', async () => {
