@@ -93,45 +93,81 @@ export const boLotteryDrawRequest = z.object({
 });
 export const boLotteryDrawIdRequest = z.object({ draw_id: id() });
 
-export interface LotteryResultView {
-  first: string;
-  second: string;
-  third: string;
-  special: string[];
-  consolation: string[];
-}
+const money = z.string().meta({ description: 'Decimal string, e.g. "12.50".' });
+const instant = z.string().meta({ description: 'ISO 8601 instant.' });
 
-export interface LotteryDrawView {
-  draw_id: number;
-  house: string;
-  draw_at: string;
-  cutoff_at: string;
-  special: boolean;
-  status: 'open' | 'closed' | 'drawn' | 'settled';
-  result: LotteryResultView | null;
-  seed_hash: string | null;
-  nonce: number | null;
-}
+/** A seed's public commitment: its SHA-256, the client seed and the nonce the next round takes. */
+export const seedView = z.object({
+  seed_hash: z.string(),
+  client_seed: z.string(),
+  next_nonce: z.number().int(),
+  created_at: instant,
+});
+export type SeedView = z.infer<typeof seedView>;
 
-export interface LotteryTicketView {
-  ticket_id: number;
-  ref_no: string;
-  draw_id: number;
-  house: string;
-  draw_at: string;
-  number: string;
-  bet_type: string;
-  mode: string;
-  permutations: number;
-  unit_stake: string;
-  stake: string;
-  status: 'open' | 'won' | 'lost' | 'cancelled';
-  payout: string | null;
-  win_loss: string | null;
-  wins: { number: string; tier: string }[];
-  trans_time: string;
-  settled_time: string | null;
-}
+/** A seed once revealed (rotated out): anyone can recompute its rounds. */
+export const revealedSeed = seedView.extend({ server_seed: z.string(), revealed_at: instant });
+export type RevealedSeed = z.infer<typeof revealedSeed>;
+
+export const lotteryResultView = z.object({
+  first: z.string(),
+  second: z.string(),
+  third: z.string(),
+  special: z.array(z.string()),
+  consolation: z.array(z.string()),
+});
+export type LotteryResultView = z.infer<typeof lotteryResultView>;
+
+export const lotteryDrawView = z.object({
+  draw_id: z.number().int(),
+  house: z.string(),
+  draw_at: instant,
+  cutoff_at: instant,
+  special: z.boolean(),
+  status: z.enum(['open', 'closed', 'drawn', 'settled']),
+  result: lotteryResultView.nullable(),
+  seed_hash: z.string().nullable(),
+  nonce: z.number().int().nullable(),
+});
+export type LotteryDrawView = z.infer<typeof lotteryDrawView>;
+
+export const lotteryTicketView = z.object({
+  ticket_id: z.number().int(),
+  ref_no: z.string(),
+  draw_id: z.number().int(),
+  house: z.string(),
+  draw_at: instant,
+  number: z.string(),
+  bet_type: z.string(),
+  mode: z.string(),
+  permutations: z.number().int(),
+  unit_stake: money,
+  stake: money,
+  status: z.enum(['open', 'won', 'lost', 'cancelled']),
+  payout: money.nullable(),
+  win_loss: money.nullable(),
+  wins: z.array(z.object({ number: z.string(), tier: z.string() })),
+  trans_time: instant,
+  settled_time: instant.nullable(),
+});
+export type LotteryTicketView = z.infer<typeof lotteryTicketView>;
+
+/** lotterydraws: draws on sale, the latest results and the shared lottery seed's commitment. */
+export const lotteryDrawsReply = z.object({
+  upcoming: z.array(lotteryDrawView),
+  recent: z.array(lotteryDrawView),
+  server_time: instant,
+  commitment: seedView,
+});
+export const lotteryResultsReply = z.object({ data: z.array(lotteryDrawView), page: z.number().int() });
+export const lotteryTicketsReply = z.object({
+  data: z.array(lotteryTicketView),
+  total: z.number().int(),
+  page: z.number().int(),
+});
+export const lotteryBuyReply = z.object({ ticket: lotteryTicketView });
+/** LaunchLottery: our own 4D screen (a path of the member app). */
+export const launchLotteryReply = z.object({ url: z.string() });
 
 // ---- mini games ----
 
@@ -163,37 +199,101 @@ export const miniRoundsRequest = sessionRequest.extend({
   game: z.enum(MINI_GAMES).optional(),
 });
 
-export interface CrashRoundView {
-  round_id: number;
-  status: 'betting' | 'running' | 'busted';
-  starts_at: string;
+export const crashRoundView = z.object({
+  round_id: z.number().int(),
+  status: z.enum(['betting', 'running', 'busted']),
+  starts_at: instant,
   /** Only once busted: the point is secret while the round flies. */
-  crash_point: string | null;
-  seed_hash: string;
-  nonce: number;
-  server_time: string;
-}
+  crash_point: z.string().nullable(),
+  seed_hash: z.string(),
+  nonce: z.number().int(),
+  server_time: instant,
+});
+export type CrashRoundView = z.infer<typeof crashRoundView>;
 
-export interface MiniRoundView {
-  round_id: number;
-  game: MiniGame;
-  stake: string;
-  payout: string | null;
-  win_loss: string | null;
-  status: 'open' | 'won' | 'lost';
-  detail: Record<string, unknown>;
-  nonce: number | null;
-  seed_hash: string | null;
-  trans_time: string;
-}
+export const miniRoundView = z.object({
+  round_id: z.number().int(),
+  game: z.enum(MINI_GAMES),
+  stake: money,
+  payout: money.nullable(),
+  win_loss: money.nullable(),
+  status: z.enum(['open', 'won', 'lost']),
+  /** The game's own record (dice: target, side, roll; hi-lo: cards, guesses and the next prices; crash: cash-out). */
+  detail: z.record(z.string(), z.unknown()),
+  nonce: z.number().int().nullable(),
+  seed_hash: z.string().nullable(),
+  trans_time: instant,
+});
+export type MiniRoundView = z.infer<typeof miniRoundView>;
 
 /** Per-game stake limits in the member's currency (minor units scale with the currency's limit factor). */
-export interface MiniGameLimits {
-  game: MiniGame;
-  min_stake: string;
-  max_stake: string;
-  max_payout: string;
-}
+export const miniGameLimits = z.object({
+  game: z.enum(MINI_GAMES),
+  min_stake: money,
+  max_stake: money,
+  max_payout: money,
+});
+export type MiniGameLimits = z.infer<typeof miniGameLimits>;
+
+/** crashstate: the round in play (or null), the member's bet in it, the last busts and the limits. */
+export const crashStateReply = z.object({
+  round: crashRoundView.nullable(),
+  my_bet: miniRoundView.nullable(),
+  history: z.array(z.object({ round_id: z.number().int(), crash_point: z.string() })),
+  limits: z.array(miniGameLimits),
+  server_time: instant,
+});
+export type CrashStateReply = z.infer<typeof crashStateReply>;
+/** crashbet, crashcashout: the member's bet in the round. */
+export const crashBetReply = z.object({ bet: miniRoundView });
+/** dicebet, hilostart, hiloguess, hilocashout: the round as it stands. */
+export const miniRoundReply = z.object({ round: miniRoundView });
+export const miniRoundsReply = z.object({
+  data: z.array(miniRoundView),
+  total: z.number().int(),
+  page: z.number().int(),
+});
+
+// ---- fair source replies ----
+
+/** A round's outcome as the game derives it from the seeds. */
+export const fairOutcome = z.discriminatedUnion('game', [
+  z.object({ game: z.literal('lottery'), result: lotteryResultView }),
+  z.object({ game: z.literal('crash'), crash_point: z.string() }),
+  z.object({ game: z.literal('dice'), roll: z.string() }),
+  z.object({ game: z.literal('hilo'), cards: z.array(z.number().int()) }),
+]);
+
+/**
+ * fairverify: the recomputed outcome. For a stored round also what the game recorded (`stored`), whether the two
+ * agree (`matches`) and whether the revealed seed hashes to the commitment shown before play (`hash_matches`).
+ */
+export const fairVerifyReply = z.object({
+  game: z.enum(FAIR_GAME_NAMES),
+  round_id: z.number().int().optional(),
+  server_seed: z.string(),
+  seed_hash: z.string(),
+  client_seed: z.string(),
+  nonce: z.number().int(),
+  outcome: fairOutcome,
+  stored: fairOutcome.optional(),
+  matches: z.boolean().optional(),
+  hash_matches: z.boolean().optional(),
+});
+export type FairVerifyReply = z.infer<typeof fairVerifyReply>;
+
+/** fairseed: the member's own commitment, the shared games' and the seeds revealed lately. */
+export const fairSeedReply = z.object({
+  member: seedView,
+  crash: seedView,
+  lottery: seedView,
+  revealed: z.array(revealedSeed),
+  revealed_shared: z.array(revealedSeed),
+});
+export type FairSeedReply = z.infer<typeof fairSeedReply>;
+
+/** fairrotate: the seed revealed (none when the member had none) and the new commitment. */
+export const fairRotateReply = z.object({ revealed: revealedSeed.nullable(), current: seedView });
 
 /** Pushed over /ws to topic `game:crash`. */
 export type CrashPush =

@@ -1,4 +1,4 @@
-import { CALLS, loginRequest, logoutRequest } from '@sb/contract';
+import { CALLS } from '@sb/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { hostBrand } from '../../http/brand';
@@ -9,8 +9,8 @@ export const APP_VERSION = '0.1.0';
 
 /** Member account calls at /api/<name> (spec section 7). Thin: parse, call the service, answer. */
 export function accountRoutes(app: FastifyInstance, ctx: AppContext, accounts: AccountService): void {
-  for (const name of ['authlogin', 'userlogin', 'securelogin', 'switchlogin']) {
-    postCall(app, ctx, `/api/${name}`, loginRequest, (body, request) =>
+  for (const name of ['authlogin', 'userlogin', 'securelogin', 'switchlogin'] as const) {
+    postCall(app, ctx, CALLS[name], (body, request) =>
       accounts.login(body, request.ip, hostBrand(request)?.id),
     );
   }
@@ -29,7 +29,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext, accounts: A
     await accounts.changePassword(body);
     return {};
   });
-  postCall(app, ctx, '/api/logout', logoutRequest, async (body) => {
+  postCall(app, ctx, CALLS.logout, async (body) => {
     await accounts.logout(body);
     return {};
   });

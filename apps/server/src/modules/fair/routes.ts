@@ -1,4 +1,4 @@
-import { fairRotateRequest, fairVerifyRequest, sessionRequest, type FairVerifyRequest } from '@sb/contract';
+import { CALLS, type FairVerifyReply, type FairVerifyRequest } from '@sb/contract';
 import { recomputeRound, seedHash, type FairOutcome } from '@sb/domain';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
@@ -29,8 +29,8 @@ export function fairRoutes(
   },
 ): void {
   const { fair, accounts, finders, roundOpen } = deps;
-  postCall(app, ctx, '/api/fairverify', fairVerifyRequest, (body: FairVerifyRequest) => verify(body));
-  postCall(app, ctx, '/api/fairseed', sessionRequest, async (body) => {
+  postCall(app, ctx, CALLS.fairverify, (body) => verify(body));
+  postCall(app, ctx, CALLS.fairseed, async (body) => {
     const session = await accounts.requireSession(body);
     const scope = memberScope(String(session.account.id));
     return {
@@ -44,13 +44,13 @@ export function fairRoutes(
       ],
     };
   });
-  postCall(app, ctx, '/api/fairrotate', fairRotateRequest, async (body) => {
+  postCall(app, ctx, CALLS.fairrotate, async (body) => {
     const session = await accounts.requireSession(body);
     if (await roundOpen(String(session.account.id))) throw new AppError('roundInProgress');
     return fair.rotate(memberScope(String(session.account.id)), body.client_seed);
   });
 
-  async function verify(body: FairVerifyRequest) {
+  async function verify(body: FairVerifyRequest): Promise<FairVerifyReply> {
     if (body.round_id !== undefined) {
       const round = await finders[body.game].fairRound(body.round_id);
       if (!round) throw new AppError('roundNotExists', { field: 'round_id' });

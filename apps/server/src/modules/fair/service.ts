@@ -1,3 +1,4 @@
+import type { RevealedSeed, SeedView } from '@sb/contract';
 import { randomBytes } from 'node:crypto';
 import {
   FairStream,
@@ -20,18 +21,6 @@ type SeedRow = Selectable<FairSeedTable>;
 export const DAILY_SCOPES = ['lottery', 'crash'] as const;
 export type DailyScope = (typeof DAILY_SCOPES)[number];
 const MAX_CREATE_ATTEMPTS = 3;
-
-export interface SeedView {
-  seed_hash: string;
-  client_seed: string;
-  next_nonce: number;
-  created_at: string;
-}
-
-export interface RevealedSeed extends SeedView {
-  server_seed: string;
-  revealed_at: string;
-}
 
 /** What a round stored about its seed: the verify call finds it through the game that played it. */
 export interface StoredRound {

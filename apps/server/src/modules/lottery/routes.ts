@@ -1,18 +1,16 @@
-import {
-  boLotteryCapRequest,
-  boLotteryDrawIdRequest,
-  boLotteryDrawRequest,
-  launchLotteryRequest,
-  lotteryBuyRequest,
-  lotteryListRequest,
-  sessionRequest,
-} from '@sb/contract';
+import { CALLS } from '@sb/contract';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { boCall } from '../../http/backoffice';
+import { boCall, type BoAccess } from '../../http/backoffice';
 import { postCall } from '../../http/route';
 import type { LotteryService } from './service';
+
+/** The operator's desk and its trading staff; every lottery change is audited (reading the caps is not). */
+const desk = (audit?: string): BoAccess => ({
+  role: 'operator',
+  staff: 'trading',
+  ...(audit === undefined ? {} : { audit }),
+});
 
 /**
  * 4D lottery calls: the member's at /api/<name> (LaunchLottery opens our own /w4d), the operator's at
@@ -24,31 +22,22 @@ export function lotteryRoutes(
   deps: { lottery: LotteryService },
 ): void {
   const { lottery } = deps;
-  postCall(app, ctx, '/api/LaunchLottery', launchLotteryRequest, async (body) => {
+  postCall(app, ctx, CALLS.LaunchLottery, async (body) => {
     await lottery.draws(body);
     return { url: '/w4d' };
   });
-  postCall(app, ctx, '/api/lotterydraws', sessionRequest, (body) => lottery.draws(body));
-  postCall(app, ctx, '/api/lotterybuy', lotteryBuyRequest, (body) => lottery.buy(body));
-  postCall(app, ctx, '/api/lotterytickets', lotteryListRequest, (body) => lottery.tickets(body));
-  postCall(app, ctx, '/api/lotteryresults', lotteryListRequest, (body) => lottery.results(body));
+  postCall(app, ctx, CALLS.lotterydraws, (body) => lottery.draws(body));
+  postCall(app, ctx, CALLS.lotterybuy, (body) => lottery.buy(body));
+  postCall(app, ctx, CALLS.lotterytickets, (body) => lottery.tickets(body));
+  postCall(app, ctx, CALLS.lotteryresults, (body) => lottery.results(body));
 
-  const operator = <S extends z.ZodType, R extends object>(
-    name: string,
-    schema: S,
-    run: (body: z.output<S>) => Promise<R>,
-  ) =>
-    boCall(
-      app,
-      ctx,
-      { path: `/bo/lottery/${name}`, request: schema },
-      // Reading the caps changes nothing: every other lottery call is audited.
-      { role: 'operator', staff: 'trading', ...(name === 'caps' ? {} : { audit: `lottery.${name}` }) },
-      (_operator, body) => run(body),
-    );
-  operator('setcap', boLotteryCapRequest, (body) => lottery.setCap(body));
-  operator('caps', z.object({}), async () => ({ caps: await lottery.caps() }));
-  operator('adddraw', boLotteryDrawRequest, (body) => lottery.addDraw(body));
-  operator('drawnow', boLotteryDrawIdRequest, (body) => lottery.drawNow(body.draw_id));
-  operator('canceldraw', boLotteryDrawIdRequest, (body) => lottery.cancelDraw(body.draw_id));
+  boCall(app, ctx, CALLS.bo_lottery_setcap, desk('lottery.setcap'), (_op, body) => lottery.setCap(body));
+  boCall(app, ctx, CALLS.bo_lottery_caps, desk(), async () => ({ caps: await lottery.caps() }));
+  boCall(app, ctx, CALLS.bo_lottery_adddraw, desk('lottery.adddraw'), (_op, body) => lottery.addDraw(body));
+  boCall(app, ctx, CALLS.bo_lottery_drawnow, desk('lottery.drawnow'), (_op, body) =>
+    lottery.drawNow(body.draw_id),
+  );
+  boCall(app, ctx, CALLS.bo_lottery_canceldraw, desk('lottery.canceldraw'), (_op, body) =>
+    lottery.cancelDraw(body.draw_id),
+  );
 }

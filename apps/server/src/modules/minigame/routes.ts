@@ -1,13 +1,4 @@
-import {
-  crashBetRequest,
-  crashCashoutRequest,
-  diceBetRequest,
-  hiloCashoutRequest,
-  hiloGuessRequest,
-  hiloStartRequest,
-  miniRoundsRequest,
-  sessionRequest,
-} from '@sb/contract';
+import { CALLS } from '@sb/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { postCall } from '../../http/route';
@@ -21,12 +12,12 @@ export function minigameRoutes(
   deps: { minigame: MinigameService; crash: CrashEngine },
 ): void {
   const { minigame, crash } = deps;
-  postCall(app, ctx, '/api/crashstate', sessionRequest, (body) => crash.state(body));
-  postCall(app, ctx, '/api/crashbet', crashBetRequest, (body) => crash.bet(body));
-  postCall(app, ctx, '/api/crashcashout', crashCashoutRequest, (body) => crash.cashout(body));
-  postCall(app, ctx, '/api/dicebet', diceBetRequest, (body) => minigame.dice(body));
-  postCall(app, ctx, '/api/hilostart', hiloStartRequest, (body) => minigame.hiloStart(body));
-  postCall(app, ctx, '/api/hiloguess', hiloGuessRequest, (body) => minigame.hiloGuess(body));
-  postCall(app, ctx, '/api/hilocashout', hiloCashoutRequest, (body) => minigame.hiloCashout(body));
-  postCall(app, ctx, '/api/minigamerounds', miniRoundsRequest, (body) => minigame.rounds(body));
+  postCall(app, ctx, CALLS.crashstate, (body) => crash.state(body));
+  postCall(app, ctx, CALLS.crashbet, (body) => crash.bet(body));
+  postCall(app, ctx, CALLS.crashcashout, (body) => crash.cashout(body));
+  postCall(app, ctx, CALLS.dicebet, (body) => minigame.dice(body));
+  postCall(app, ctx, CALLS.hilostart, (body) => minigame.hiloStart(body));
+  postCall(app, ctx, CALLS.hiloguess, (body) => minigame.hiloGuess(body));
+  postCall(app, ctx, CALLS.hilocashout, (body) => minigame.hiloCashout(body));
+  postCall(app, ctx, CALLS.minigamerounds, (body) => minigame.rounds(body));
 }

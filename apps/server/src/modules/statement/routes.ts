@@ -1,6 +1,5 @@
-import { CALLS, statementRangeRequest } from '@sb/contract';
+import { CALLS, type StatementRangeRequest } from '@sb/contract';
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { boCall } from '../../http/backoffice';
 import { postCall } from '../../http/route';
@@ -10,6 +9,18 @@ import type { LotteryService } from '../lottery/service';
 import type { MinigameService } from '../minigame/service';
 import { UplineReports } from './reports';
 import { StatementService } from './service';
+
+/** The member's statement calls that take a date range. */
+type StatementRangeCall =
+  | 'dailystatement'
+  | 'settlementhistory'
+  | 'cancelledbetlist'
+  | 'platformwinlose'
+  | 'sportsbook'
+  | 'betsysparlay'
+  | 'adjustment'
+  | 'lottery'
+  | 'cancelledbetlistlottery';
 
 /**
  * Statements and reports: the member's own at /api/<name> (account_id + session_token), the upline's at
@@ -28,8 +39,8 @@ export function statementRoutes(
   const { upline } = services;
   const statement = new StatementService(ctx, services.accounts, services);
   const reports = new UplineReports(ctx, upline);
-  const range = (name: string, handler: (body: z.output<typeof statementRangeRequest>) => Promise<object>) =>
-    postCall(app, ctx, `/api/${name}`, statementRangeRequest, handler);
+  const range = (name: StatementRangeCall, handler: (body: StatementRangeRequest) => Promise<object>) =>
+    postCall(app, ctx, CALLS[name], handler);
   range('dailystatement', (body) => statement.dailyStatement(body));
   range('settlementhistory', (body) => statement.settlementHistory(body));
   range('cancelledbetlist', (body) => statement.cancelledBets(body));

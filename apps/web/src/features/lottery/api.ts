@@ -1,14 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LotteryDrawView, LotteryTicketView } from '@sb/contract';
-import { post } from '../../shared/api/client';
+import type { CallRequest } from '@sb/contract';
+import { call } from '../../shared/api/client';
 import { sessionBody, useSession } from '../../shared/session/store';
-
-export interface DrawsReply {
-  upcoming: LotteryDrawView[];
-  recent: LotteryDrawView[];
-  server_time: string;
-  commitment: { seed_hash: string; client_seed: string; next_nonce: number };
-}
 
 const useLoggedIn = () => useSession((state) => state.account !== null);
 
@@ -16,7 +9,7 @@ const useLoggedIn = () => useSession((state) => state.account !== null);
 export function useDraws() {
   return useQuery({
     queryKey: ['account', 'lottery', 'draws'],
-    queryFn: ({ signal }) => post<DrawsReply>('lotterydraws', sessionBody(), { signal }),
+    queryFn: ({ signal }) => call('lotterydraws', sessionBody(), { signal }),
     enabled: useLoggedIn(),
     refetchInterval: 30_000,
   });
@@ -25,12 +18,7 @@ export function useDraws() {
 export function useTickets(status: 'open' | 'settled' | 'all') {
   return useQuery({
     queryKey: ['account', 'lottery', 'tickets', status],
-    queryFn: ({ signal }) =>
-      post<{ data: LotteryTicketView[] }>(
-        'lotterytickets',
-        { ...sessionBody(), status, page_size: 50 },
-        { signal },
-      ),
+    queryFn: ({ signal }) => call('lotterytickets', { ...sessionBody(), status, page_size: 50 }, { signal }),
     enabled: useLoggedIn(),
   });
 }
@@ -38,41 +26,25 @@ export function useTickets(status: 'open' | 'settled' | 'all') {
 export function useResults() {
   return useQuery({
     queryKey: ['account', 'lottery', 'results'],
-    queryFn: ({ signal }) =>
-      post<{ data: LotteryDrawView[] }>('lotteryresults', { ...sessionBody(), page_size: 30 }, { signal }),
+    queryFn: ({ signal }) => call('lotteryresults', { ...sessionBody(), page_size: 30 }, { signal }),
     enabled: useLoggedIn(),
   });
 }
 
-export interface BuyInput {
-  draw_id: number;
-  number: string;
-  bet_type: string;
-  mode: string;
-  stake: string;
-}
+/** A ticket to buy: the draw, the number, the bet type, the mode and the unit stake. */
+export type BuyInput = Omit<CallRequest<'lotterybuy'>, 'account_id' | 'session_token'>;
 
 export function useBuy() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: BuyInput) =>
-      post<{ ticket: LotteryTicketView }>('lotterybuy', { ...sessionBody(), ...input }),
+    mutationFn: (input: BuyInput) => call('lotterybuy', { ...sessionBody(), ...input }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['account'] }),
   });
-}
-
-export interface VerifyReply {
-  matches?: boolean;
-  hash_matches?: boolean;
-  server_seed: string;
-  seed_hash: string;
-  client_seed: string;
-  nonce: number;
 }
 
 /** Recomputes a past draw from its revealed seed (the public verify call). */
 export function useVerifyDraw() {
   return useMutation({
-    mutationFn: (drawId: number) => post<VerifyReply>('fairverify', { game: 'lottery', round_id: drawId }),
+    mutationFn: (drawId: number) => call('fairverify', { game: 'lottery', round_id: drawId }),
   });
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MiniRoundView } from '@sb/contract';
 import { describeError } from '../../shared/api/errors';
 import { useFormat } from '../../shared/format';
 import { useGameCall } from './api';
@@ -9,7 +8,7 @@ import { useGameCall } from './api';
 export function DicePanel() {
   const { t } = useTranslation();
   const format = useFormat();
-  const roll = useGameCall<{ round: MiniRoundView }>('dicebet');
+  const roll = useGameCall('dicebet');
   const [stake, setStake] = useState('1.00');
   const [side, setSide] = useState<'under' | 'over'>('under');
   const [target, setTarget] = useState('50.00');

@@ -1,23 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { FAIR_GAMES, recomputeRound, seedHash, type FairGame, type FairOutcome } from '@sb/domain';
-import { post } from '../../shared/api/client';
+import { FAIR_GAMES, recomputeRound, seedHash, type FairGame } from '@sb/domain';
+import { call } from '../../shared/api/client';
 import { describeError } from '../../shared/api/errors';
 import { sessionBody } from '../../shared/session/store';
 import { useSeeds } from './api';
 import styles from './minigame.module.css';
-
-interface VerifyReply {
-  game: FairGame;
-  server_seed: string;
-  seed_hash: string;
-  client_seed: string;
-  nonce: number;
-  outcome: FairOutcome;
-  stored?: FairOutcome;
-  matches?: boolean;
-}
 
 /**
  * Provably fair: the commitments in force, the member's seed rotation (revealing the old seed), and a verify
@@ -32,11 +21,11 @@ export function FairPanel() {
   const [roundId, setRoundId] = useState('');
   const rotate = useMutation({
     mutationFn: () =>
-      post('fairrotate', { ...sessionBody(), ...(clientSeed ? { client_seed: clientSeed } : {}) }),
+      call('fairrotate', { ...sessionBody(), ...(clientSeed ? { client_seed: clientSeed } : {}) }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['account', 'minigame', 'seeds'] }),
   });
   const verify = useMutation({
-    mutationFn: () => post<VerifyReply>('fairverify', { game, round_id: Number(roundId) }),
+    mutationFn: () => call('fairverify', { game, round_id: Number(roundId) }),
   });
   const reply = verify.data;
   // The browser's own recomputation from the revealed seed: it must agree with the server and the stored round.

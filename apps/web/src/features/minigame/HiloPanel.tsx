@@ -20,15 +20,14 @@ interface HiloDetail {
 export function HiloPanel() {
   const { t } = useTranslation();
   const format = useFormat();
-  const start = useGameCall<{ round: MiniRoundView }>('hilostart');
-  const guess = useGameCall<{ round: MiniRoundView }>('hiloguess');
-  const cashout = useGameCall<{ round: MiniRoundView }>('hilocashout');
+  const start = useGameCall('hilostart');
+  const guess = useGameCall('hiloguess');
+  const cashout = useGameCall('hilocashout');
   const [stake, setStake] = useState('1.00');
   const [round, setRound] = useState<MiniRoundView | null>(null);
   const detail = round?.detail as HiloDetail | undefined;
   const open = round?.status === 'open';
-  const play = (mutation: typeof guess, body: object) =>
-    mutation.mutate(body, { onSuccess: (reply) => setRound(reply.round) });
+  const shown = { onSuccess: (reply: { round: MiniRoundView }) => setRound(reply.round) };
   const error = start.error ?? guess.error ?? cashout.error;
   return (
     <section className="sb-panel" aria-label={t('minigame.tabs.hilo')}>
@@ -46,7 +45,7 @@ export function HiloPanel() {
           <button
             type="button"
             className="sb-btn sb-btn--primary"
-            onClick={() => play(start, { stake })}
+            onClick={() => start.mutate({ stake }, shown)}
             data-testid="hilo-start"
           >
             {t('minigame.hilo.start')}
@@ -67,14 +66,14 @@ export function HiloPanel() {
           <button
             type="button"
             className="sb-btn"
-            onClick={() => play(guess, { round_id: round.round_id, guess: 'higher' })}
+            onClick={() => guess.mutate({ round_id: round.round_id, guess: 'higher' }, shown)}
           >
             {t('minigame.hilo.higher', { m: detail.next.higher })}
           </button>
           <button
             type="button"
             className="sb-btn"
-            onClick={() => play(guess, { round_id: round.round_id, guess: 'lower' })}
+            onClick={() => guess.mutate({ round_id: round.round_id, guess: 'lower' }, shown)}
           >
             {t('minigame.hilo.lower', { m: detail.next.lower })}
           </button>
@@ -82,7 +81,7 @@ export function HiloPanel() {
             type="button"
             className="sb-btn sb-btn--primary"
             disabled={detail.next.cashout === null}
-            onClick={() => play(cashout, { round_id: round.round_id })}
+            onClick={() => cashout.mutate({ round_id: round.round_id }, shown)}
           >
             {t('minigame.hilo.cashout', {
               amount: detail.next.cashout ? format.money(detail.next.cashout) : '-',
