@@ -96,54 +96,68 @@ export const addSecondaryRequest = sessionRequest.extend({
 });
 
 // ---- Replies ----
-export interface PlayerInfo {
-  account_id: string;
-  session_token: string;
-  operator_type: number;
-  parent_id: string;
-  comm_type: string;
-  nickname: string;
-  has_secondary_account: boolean;
-  member_type: MemberType;
-  state: MemberState;
-  view_only: boolean;
-  currency: Currency;
-  brand: string;
-  last_login: string | null;
-  password_expiry: string | null;
-  features: Record<Feature, boolean>;
-  settings: MemberSettings;
-}
-export interface PlayerWallet {
-  available_balance: string;
-  cash_balance: string;
-  frozen_balance: string;
-  currency_code: Currency;
-  given_credit: string;
-  bet_credit: string;
-  outstanding: string;
-}
+const money = z.string().meta({ description: 'Decimal string, e.g. "12.50".' });
+
+export const playerInfo = z.object({
+  account_id: z.string(),
+  session_token: z.string(),
+  operator_type: z.number().int(),
+  parent_id: z.string(),
+  comm_type: z.string(),
+  nickname: z.string(),
+  has_secondary_account: z.boolean(),
+  member_type: z.enum(MEMBER_TYPES),
+  state: z.enum(MEMBER_STATES),
+  /** Suspended: the member may look but not stake. */
+  view_only: z.boolean(),
+  currency: z.enum(CURRENCIES),
+  brand: z.string(),
+  last_login: z.string().nullable(),
+  password_expiry: z.string().nullable(),
+  /** The upline's product switches as they reach this member. */
+  features: z.record(z.enum(FEATURES), z.boolean()),
+  settings: memberSettingsSchema,
+});
+export type PlayerInfo = z.infer<typeof playerInfo>;
+
+export const playerWallet = z.object({
+  available_balance: money,
+  cash_balance: money,
+  frozen_balance: money,
+  currency_code: z.enum(CURRENCIES),
+  given_credit: money,
+  bet_credit: money,
+  outstanding: money,
+});
+export type PlayerWallet = z.infer<typeof playerWallet>;
+
 /** Short-keyed bet limit record: i id (sport or bet type), n min, x max, p max payout. */
-export interface ShortBetLimit {
-  i: string;
-  n: string;
-  x: string;
-  p: string;
-}
-export interface MemberProfile {
-  player_info: [PlayerInfo];
-  player_wallet: [PlayerWallet];
-  player_bet_limit: ShortBetLimit[];
-}
-export interface LoginReply {
-  member_profile: MemberProfile;
-}
-export interface BalanceReply {
-  balance: string;
-  account_balance: string;
-  outstanding_balance: string;
-  retrieve_profile: boolean;
-}
+export const shortBetLimit = z.object({ i: z.string(), n: money, x: money, p: money });
+export type ShortBetLimit = z.infer<typeof shortBetLimit>;
+
+export const memberProfile = z.object({
+  player_info: z.tuple([playerInfo]),
+  player_wallet: z.tuple([playerWallet]),
+  player_bet_limit: z.array(shortBetLimit),
+});
+export type MemberProfile = z.infer<typeof memberProfile>;
+
+/** authlogin, userlogin, securelogin, switchlogin, launch: the new session's member profile. */
+export const loginReply = z.object({ member_profile: memberProfile });
+export type LoginReply = z.infer<typeof loginReply>;
+
+/** userprofile: the profile, or `no_changes` when nothing changed since the session's last read. */
+export const profileReply = z.union([loginReply, z.object({ statusdesc: z.literal('no_changes') })]);
+
+/** userbalance, vuserbalance: `retrieve_profile` asks the app to read the profile again (it changed). */
+export const balanceReply = z.object({
+  balance: money,
+  account_balance: money,
+  outstanding_balance: money,
+  retrieve_profile: z.boolean(),
+});
+export type BalanceReply = z.infer<typeof balanceReply>;
+
 export interface VersionReply {
   version: string;
   brand: string;

@@ -6,10 +6,13 @@
  */
 import {
   addSecondaryRequest,
+  balanceReply,
   balanceRequest,
   changePasswordRequest,
+  loginReply,
   loginRequest,
   logoutRequest,
+  profileReply,
   saveSettingsRequest,
   sessionRequest,
   tokenLoginRequest,
@@ -151,14 +154,14 @@ import {
 } from './backoffice-access';
 
 export const CALLS = {
-  authlogin: call('/api/authlogin', loginRequest, undescribedReply, 'member', 'authlogin'),
-  userlogin: call('/api/userlogin', loginRequest, undescribedReply, 'member', 'userlogin'),
-  securelogin: call('/api/securelogin', loginRequest, undescribedReply, 'member', 'securelogin'),
-  switchlogin: call('/api/switchlogin', loginRequest, undescribedReply, 'member', 'switchlogin'),
-  launch: call('/api/launch', tokenLoginRequest, undescribedReply, 'member', 'launch'),
-  userprofile: call('/api/userprofile', sessionRequest, undescribedReply, 'member', 'userprofile'),
-  userbalance: call('/api/userbalance', balanceRequest, undescribedReply, 'member', 'userbalance'),
-  vuserbalance: call('/api/vuserbalance', balanceRequest, undescribedReply, 'member', 'vuserbalance'),
+  authlogin: call('/api/authlogin', loginRequest, loginReply, 'member', 'authlogin'),
+  userlogin: call('/api/userlogin', loginRequest, loginReply, 'member', 'userlogin'),
+  securelogin: call('/api/securelogin', loginRequest, loginReply, 'member', 'securelogin'),
+  switchlogin: call('/api/switchlogin', loginRequest, loginReply, 'member', 'switchlogin'),
+  launch: call('/api/launch', tokenLoginRequest, loginReply, 'member', 'launch'),
+  userprofile: call('/api/userprofile', sessionRequest, profileReply, 'member', 'userprofile'),
+  userbalance: call('/api/userbalance', balanceRequest, balanceReply, 'member', 'userbalance'),
+  vuserbalance: call('/api/vuserbalance', balanceRequest, balanceReply, 'member', 'vuserbalance'),
   usersettings: call('/api/usersettings', saveSettingsRequest, undescribedReply, 'member', 'usersettings'),
   changepassword: call(
     '/api/changepassword',
