@@ -104,50 +104,61 @@ export const singleResultRequest = z.object({ match_id: id('invalidBet') });
  *   in the requested odds type (two-way markets) or decimal (the others); Myanmar (odds type 5) hdp/ou rows
  *   carry [.., 'mm', ball, percent, favourite 'h'|'a'|'o'] instead.
  */
-export type LeagueTuple = [number, string, number, number];
-export type MatchTuple = [
-  number,
-  number,
-  string,
-  string,
-  number,
-  number,
-  number,
-  number,
-  number,
-  string,
-  number,
-  number,
-  0 | 1,
-  0 | 1,
-  number,
-  number,
-];
-export type LinkTuple = [number, number, string];
-export type HeadTuple = [
-  number,
-  number,
-  string,
-  number,
-  number,
-  0 | 1,
-  1 | 2 | 3,
-  number,
-  number,
-  ...number[],
-];
-export type OddsTuple = (string | number)[];
+const int = z.number().int();
+const bit = z.union([z.literal(0), z.literal(1)]);
 
-export interface MatchListReply {
-  leagues: LeagueTuple[];
-  matches: MatchTuple[];
-  links: LinkTuple[];
-  heads: HeadTuple[];
-  odds: OddsTuple[];
-  total: number;
-  page: number;
-  version: number;
-}
+export const leagueTuple = z.tuple([int, z.string(), int, int]);
+export type LeagueTuple = z.infer<typeof leagueTuple>;
+export const matchTuple = z.tuple([
+  int,
+  int,
+  z.string(),
+  z.string(),
+  int,
+  int,
+  int,
+  int,
+  z.number(),
+  z.string(),
+  int,
+  int,
+  bit,
+  bit,
+  int,
+  int,
+]);
+export type MatchTuple = z.infer<typeof matchTuple>;
+export const linkTuple = z.tuple([int, int, z.string()]);
+export type LinkTuple = z.infer<typeof linkTuple>;
+export const headTuple = z.tuple(
+  [int, int, z.string(), int, int, bit, z.union([z.literal(1), z.literal(2), z.literal(3)]), int, int],
+  int,
+);
+export type HeadTuple = z.infer<typeof headTuple>;
+export const oddsTuple = z.array(z.union([z.string(), z.number()]));
+export type OddsTuple = z.infer<typeof oddsTuple>;
+
+/** uxmarket, uxmmo, uxmatch, uxmore, uxmoremmo, uxmatch2: the compact match list (above). */
+export const matchListReply = z.object({
+  leagues: z.array(leagueTuple),
+  matches: z.array(matchTuple),
+  links: z.array(linkTuple),
+  heads: z.array(headTuple),
+  odds: z.array(oddsTuple),
+  total: int,
+  page: int,
+  version: int,
+});
+export type MatchListReply = z.infer<typeof matchListReply>;
 
 /** Per sport: [sportId, name, live, today, early, parlay, outright]. */
-export type MenuTuple = [number, string, number, number, number, number, number];
+export const menuTuple = z.tuple([int, z.string(), int, int, int, int, int]);
+export type MenuTuple = z.infer<typeof menuTuple>;
+/** uxmenu: every sport with its counts. */
+export const menuReply = z.object({ sports: z.array(menuTuple) });
+/** livematchlist: the matches in play now (match tuples). */
+export const liveMatchListReply = z.object({ matches: z.array(matchTuple) });
+/** eventlist: [leagueId, name, sportId, open events] per league. */
+export const eventTuple = z.tuple([int, z.string(), int, int]);
+export type EventTuple = z.infer<typeof eventTuple>;
+export const eventListReply = z.object({ events: z.array(eventTuple) });

@@ -1,6 +1,5 @@
 import { CALLS } from '@sb/contract';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { postCall, postRawCall } from '../../http/route';
 import type { ResultsService } from './results';
@@ -22,13 +21,7 @@ export function marketRoutes(
   postCall(app, ctx, CALLS.uxmatch2, async (body) => markets.matches(body.match_ids, body.odds_type));
 
   postCall(app, ctx, CALLS.livematchlist, async () => markets.liveMatches());
-  postCall(
-    app,
-    ctx,
-    '/api/eventlist',
-    z.object({ sport_id: z.number().int().min(1).optional() }),
-    async (body) => markets.events(body.sport_id),
-  );
+  postCall(app, ctx, CALLS.eventlist, async (body) => markets.events(body.sport_id));
   postCall(app, ctx, CALLS.matchresult, (body) => results.byDay(body.date, body.sport_id ?? null, 'all'));
   postCall(app, ctx, CALLS.parlaymatchresult, (body) =>
     results.byDay(body.date, body.sport_id ?? null, 'all'),

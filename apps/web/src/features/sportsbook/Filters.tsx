@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TIME_FILTER_MODES, gmt8DayStart, gmt8DayNumber } from '@sb/domain';
-import { post } from '../../shared/api/client';
+import { call } from '../../shared/api/client';
 import { useFormat } from '../../shared/format';
 import { saveMemberSettingsQuietly } from '../../shared/settings/api';
 import { useLayout } from '../../shared/settings/store';
@@ -21,8 +21,6 @@ import {
 } from './nav';
 import styles from './sportsbook.module.css';
 
-type EventRow = [number, string, number, number];
-
 /** The sport's leagues with their open event counts (eventlist), for the league filter. */
 export function useSportLeagues(sportId: number | null) {
   return useQuery({
@@ -31,8 +29,8 @@ export function useSportLeagues(sportId: number | null) {
     staleTime: 60_000,
     meta: { errorDialog: false },
     queryFn: async ({ signal }) => {
-      const reply = await post<{ events?: EventRow[] }>('eventlist', { sport_id: sportId }, { signal });
-      return Array.isArray(reply.events) ? reply.events : [];
+      const reply = await call('eventlist', sportId === null ? {} : { sport_id: sportId }, { signal });
+      return reply.events;
     },
   });
 }
