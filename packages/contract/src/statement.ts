@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { safeString } from './fields';
 import { sessionRequest } from './account';
-import type { BetLegView, BetStatus } from './betting';
+import { BET_STATUSES, betLegView, betView } from './betting';
+import { lotteryTicketView } from './own-games';
 import type { ErrorCode } from './errors';
 
 /**
@@ -109,83 +110,134 @@ export const boLiabilityRequest = z.object({
 
 // ---- Replies ----
 
+const money = z.string().meta({ description: 'Decimal string, e.g. "12.50".' });
+const paged = { total: z.number().int(), page: z.number().int() };
+
 /** A statement row (spec section 3): balances before and after the betting day, and what moved them. */
-export interface StatementDayRow {
-  transaction_date: string;
-  opening_balance: string;
-  closing_balance: string;
-  turnover: string;
-  valid_turnover: string;
-  commission: string;
-  settled_amount: string;
+export const statementDayRow = z.object({
+  transaction_date: z.string(),
+  opening_balance: money,
+  closing_balance: money,
+  turnover: money,
+  valid_turnover: money,
+  commission: money,
+  settled_amount: money,
   /** Deposits, withdrawals and adjustments of the day. */
-  adjustment: string;
+  adjustment: money,
   /**
    * Provider games' win/loss of the day (bets, wins and rollbacks of every product):
    * closing = opening + settled + commission + adjustment + this.
    */
-  game_win_loss: string;
+  game_win_loss: money,
   /** Win/loss of the 4D lottery and of the mini games that day (own games, their own lines):
    * closing = opening + settled_amount + commission + adjustment + lottery + mini_game. */
-  lottery: string;
-  mini_game: string;
+  lottery: money,
+  mini_game: money,
   /** Tournament rooms that day: entry fees paid, prizes and refunds received (their own line too). */
-  tournament: string;
-  bets: number;
-}
+  tournament: money,
+  bets: z.number().int(),
+});
+export type StatementDayRow = z.infer<typeof statementDayRow>;
 
-export interface SettlementHistoryRow {
-  ref_no: string;
-  bet_id: number;
+export const settlementHistoryRow = z.object({
+  ref_no: z.string(),
+  bet_id: z.number().int(),
   /** settle: a settlement posted; reversal: an earlier settlement undone (resettlement); cancel: refunded. */
-  movement: 'settle' | 'reversal' | 'cancel';
-  time: string;
-  bet_type: string;
-  stake: string;
-  payout: string;
-  win_loss: string;
-  commission: string;
-  status: BetStatus;
-  resettled: boolean;
-}
+  movement: z.enum(['settle', 'reversal', 'cancel']),
+  time: z.string(),
+  bet_type: z.string(),
+  stake: money,
+  payout: money,
+  win_loss: money,
+  commission: money,
+  status: z.enum(BET_STATUSES),
+  resettled: z.boolean(),
+});
+export type SettlementHistoryRow = z.infer<typeof settlementHistoryRow>;
+
+/** A leg of a settled bet with the score it was decided on ("2-1"; the half's for a first-half market). */
+export const statementLegView = betLegView.extend({ result: z.string().nullable() });
 
 /** A settled bet with its settlement figures (sportsbook, cancelledbetlist, parlaybetdetails...). */
-export interface StatementBetView {
-  bet_id: number;
-  ref_no: string;
-  trans_time: string;
-  settled_at: string | null;
-  kind: 'single' | 'parlay' | 'system';
-  bet_type: string;
-  status: BetStatus;
-  odds_type: string;
-  odds: string;
-  stake: string;
-  risk: string;
-  payout: string | null;
-  win_loss: string | null;
-  valid_turnover: string | null;
-  commission: string | null;
-  currency: string;
-  fold_sizes: number[] | null;
-  combinations: number;
-  reject_reason: string | null;
-  resettled: boolean;
-  legs: (BetLegView & { result: string | null })[];
-}
+export const statementBetView = betView.omit({ max_payout: true }).extend({
+  settled_at: z.string().nullable(),
+  valid_turnover: money.nullable(),
+  commission: money.nullable(),
+  resettled: z.boolean(),
+  legs: z.array(statementLegView),
+});
+export type StatementBetView = z.infer<typeof statementBetView>;
 
-export interface SystemCombinationRow {
-  combination_no: number;
-  fold: number;
-  bet_type: string;
-  leg_nos: number[];
-  matches: string;
-  odds: string;
-  stake: string;
-  payout: string | null;
-  win_loss: string | null;
-  status: 'running' | 'won' | 'lost_half' | 'lost' | 'draw' | 'void';
-}
+export const systemCombinationRow = z.object({
+  combination_no: z.number().int(),
+  fold: z.number().int(),
+  bet_type: z.string(),
+  leg_nos: z.array(z.number().int()),
+  matches: z.string(),
+  odds: z.string(),
+  stake: money,
+  payout: money.nullable(),
+  win_loss: money.nullable(),
+  status: z.enum(['running', 'won', 'lost_half', 'lost', 'draw', 'void']),
+});
+export type SystemCombinationRow = z.infer<typeof systemCombinationRow>;
+
+/** dailystatement: one row per betting day of the range. */
+export const dailyStatementReply = z.object({
+  data: z.array(statementDayRow),
+  currency: z.string().nullable(),
+});
+/** settlementhistory. */
+export const settlementHistoryReply = z.object({ data: z.array(settlementHistoryRow), ...paged });
+/** sportsbook, cancelledbetlist, betsysparlay: bets with their figures and legs, paged. */
+export const statementBetsReply = z.object({ data: z.array(statementBetView), ...paged });
+/** platformwinlose: one line per product the member played (sportsbook first). */
+export const platformWinLoseReply = z.object({
+  data: z.array(
+    z.object({
+      product: z.string(),
+      bets: z.number().int(),
+      turnover: money,
+      valid_turnover: money,
+      win_loss: money,
+      commission: money,
+      total: money,
+    }),
+  ),
+  currency: z.string().nullable(),
+});
+/** adjustment: deposits, withdrawals, credit changes and adjustments (signed for the member). */
+export const adjustmentReply = z.object({
+  data: z.array(
+    z.object({
+      transfer_id: z.string(),
+      kind: z.string(),
+      time: z.string(),
+      transaction_date: z.string(),
+      currency: z.string(),
+      amount: money,
+    }),
+  ),
+  ...paged,
+});
+/** lottery, cancelledbetlistlottery: the member's 4D tickets settled (or cancelled) in the range. */
+export const lotteryReportReply = z.object({ data: z.array(lotteryTicketView), ...paged });
+/** parlaybetdetails: one parlay or system ticket. */
+export const parlayDetailsReply = z.object({ bet: statementBetView });
+/** betsysparlaymatch: the legs of one system ticket. */
+export const systemParlayMatchesReply = z.object({
+  data: z.array(statementLegView),
+  bet_id: z.number().int(),
+  ref_no: z.string(),
+});
+/** betsysparlaybet: the combinations of one system ticket, and the ticket's own payout beside them. */
+export const systemParlayBetsReply = z.object({
+  data: z.array(systemCombinationRow),
+  bet_id: z.number().int(),
+  ref_no: z.string(),
+  unit_stake: money,
+  ticket_payout: money.nullable(),
+});
 
 export interface WinLossRow {
   account_id: string;

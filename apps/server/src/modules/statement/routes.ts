@@ -1,4 +1,4 @@
-import { CALLS, type StatementRangeRequest } from '@sb/contract';
+import { CALLS } from '@sb/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { boCall } from '../../http/backoffice';
@@ -9,18 +9,6 @@ import type { LotteryService } from '../lottery/service';
 import type { MinigameService } from '../minigame/service';
 import { UplineReports } from './reports';
 import { StatementService } from './service';
-
-/** The member's statement calls that take a date range. */
-type StatementRangeCall =
-  | 'dailystatement'
-  | 'settlementhistory'
-  | 'cancelledbetlist'
-  | 'platformwinlose'
-  | 'sportsbook'
-  | 'betsysparlay'
-  | 'adjustment'
-  | 'lottery'
-  | 'cancelledbetlistlottery';
 
 /**
  * Statements and reports: the member's own at /api/<name> (account_id + session_token), the upline's at
@@ -39,17 +27,15 @@ export function statementRoutes(
   const { upline } = services;
   const statement = new StatementService(ctx, services.accounts, services);
   const reports = new UplineReports(ctx, upline);
-  const range = (name: StatementRangeCall, handler: (body: StatementRangeRequest) => Promise<object>) =>
-    postCall(app, ctx, CALLS[name], handler);
-  range('dailystatement', (body) => statement.dailyStatement(body));
-  range('settlementhistory', (body) => statement.settlementHistory(body));
-  range('cancelledbetlist', (body) => statement.cancelledBets(body));
-  range('platformwinlose', (body) => statement.platformWinLose(body));
-  range('sportsbook', (body) => statement.sportsbook(body));
-  range('betsysparlay', (body) => statement.systemParlays(body));
-  range('adjustment', (body) => statement.adjustments(body));
-  range('lottery', (body) => statement.lottery(body));
-  range('cancelledbetlistlottery', (body) => statement.cancelledLottery(body));
+  postCall(app, ctx, CALLS.dailystatement, (body) => statement.dailyStatement(body));
+  postCall(app, ctx, CALLS.settlementhistory, (body) => statement.settlementHistory(body));
+  postCall(app, ctx, CALLS.cancelledbetlist, (body) => statement.cancelledBets(body));
+  postCall(app, ctx, CALLS.platformwinlose, (body) => statement.platformWinLose(body));
+  postCall(app, ctx, CALLS.sportsbook, (body) => statement.sportsbook(body));
+  postCall(app, ctx, CALLS.betsysparlay, (body) => statement.systemParlays(body));
+  postCall(app, ctx, CALLS.adjustment, (body) => statement.adjustments(body));
+  postCall(app, ctx, CALLS.lottery, (body) => statement.lottery(body));
+  postCall(app, ctx, CALLS.cancelledbetlistlottery, (body) => statement.cancelledLottery(body));
   postCall(app, ctx, CALLS.betsysparlaymatch, (body) => statement.systemParlayMatches(body));
   postCall(app, ctx, CALLS.betsysparlaybet, (body) => statement.systemParlayBets(body));
   postCall(app, ctx, CALLS.parlaybetdetails, (body) => statement.parlayDetails(body));

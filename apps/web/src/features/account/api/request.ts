@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { post } from '../../../shared/api/client';
-import type { CallName } from '../../../shared/api/calls';
+import type { CallReply, CallRequest } from '@sb/contract';
+import { call, type TypedCall } from '../../../shared/api/client';
 import { sessionBody, useSession } from '../../../shared/session/store';
 
 export const useLoggedIn = () => useSession((state) => state.account !== null);
@@ -15,16 +15,17 @@ export type { DayRange } from '../../../shared/ui/DateRange';
  * ['account'], so the member's bet and balance pushes (which invalidate ['account']) refresh it; the
  * previous page stays on screen while the next one loads (no layout jump).
  */
-export function useAccountCall<R extends object, T>(
-  call: CallName,
-  params: object,
-  select: (reply: R) => T,
+export function useAccountCall<N extends TypedCall, T>(
+  name: N,
+  params: Omit<CallRequest<N>, 'account_id' | 'session_token'>,
+  select: (reply: CallReply<N>) => T,
   options: { enabled?: boolean } = {},
 ) {
   const loggedIn = useLoggedIn();
   return useQuery({
-    queryKey: ['account', call, params],
-    queryFn: ({ signal }): Promise<R> => post<R>(call, { ...sessionBody(), ...params }, { signal }),
+    queryKey: ['account', name, params],
+    queryFn: ({ signal }): Promise<CallReply<N>> =>
+      call(name, { ...sessionBody(), ...params } as CallRequest<N>, { signal }),
     select,
     enabled: loggedIn && options.enabled !== false,
     placeholderData: keepPreviousData,

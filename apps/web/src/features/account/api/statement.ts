@@ -1,27 +1,16 @@
-import type { StatementBetView, StatementDayRow } from '@sb/contract';
+import type { CallReply } from '@sb/contract';
 import { PAGE_SIZE, useAccountCall, type DayRange } from './request';
 import { toBet, toStatementDay, type Bet } from './bets';
 
 /** dailystatement: a row per betting day of the range (at most 93 days). */
-export interface DailyStatementReply {
-  data: StatementDayRow[];
-  currency: string;
-}
-
-export const selectStatement = (reply: DailyStatementReply) => ({
+export const selectStatement = (reply: CallReply<'dailystatement'>) => ({
   days: reply.data.map(toStatementDay),
-  currency: reply.currency,
+  // A member always has its currency (only upline accounts have none).
+  currency: reply.currency ?? '',
 });
 
 export const useDailyStatement = (range: DayRange) =>
   useAccountCall('dailystatement', range, selectStatement);
-
-/** A page of settled or cancelled bets with their figures and legs (sportsbook, cancelledbetlist, betsysparlay). */
-export interface BetPageReply {
-  data: StatementBetView[];
-  total: number;
-  page: number;
-}
 
 export interface BetPage {
   bets: Bet[];
@@ -29,7 +18,8 @@ export interface BetPage {
   page: number;
 }
 
-export const selectBetPage = (reply: BetPageReply): BetPage => ({
+/** A page of settled or cancelled bets with their figures and legs (sportsbook, cancelledbetlist, betsysparlay). */
+export const selectBetPage = (reply: CallReply<'sportsbook'>): BetPage => ({
   bets: reply.data.map(toBet),
   total: reply.total,
   page: reply.page,
@@ -40,28 +30,20 @@ export const useSettledBets = (workingDate: string, page: number) =>
   useAccountCall('sportsbook', { working_date: workingDate, page, page_size: PAGE_SIZE }, selectBetPage);
 
 /** parlaybetdetails: one parlay or system ticket, any state, with its legs and their outcomes. */
-export const selectParlayDetails = (reply: { bet: StatementBetView }) => toBet(reply.bet);
+export const selectParlayDetails = (reply: CallReply<'parlaybetdetails'>) => toBet(reply.bet);
 
 export const useParlayDetails = (betId: number) =>
   useAccountCall('parlaybetdetails', { bet_id: betId }, selectParlayDetails);
 
 /** adjustment: deposits, withdrawals and adjustments in the range, newest first (amount signed). */
-export interface AdjustmentRow {
-  transfer_id: string;
-  kind: string;
-  time: string;
-  transaction_date: string;
-  currency: string;
-  amount: string;
-}
-
+export type AdjustmentRow = CallReply<'adjustment'>['data'][number];
 /**
  * The upline's credit line is not the member's money and the statement leaves it out, so credit changes
  * are left out here too: what remains adds up to the day's adjustment column.
  */
 const CREDIT_KINDS = new Set(['credit_given', 'credit_taken']);
 
-export const selectAdjustments = (reply: { data: AdjustmentRow[]; total: number; page: number }) =>
+export const selectAdjustments = (reply: CallReply<'adjustment'>) =>
   reply.data
     .filter((row) => !CREDIT_KINDS.has(row.kind))
     .map((row) => ({ id: row.transfer_id, kind: row.kind, time: row.time, amount: row.amount }));
