@@ -158,7 +158,6 @@ export const balanceReply = z.object({
 });
 export type BalanceReply = z.infer<typeof balanceReply>;
 
-export interface VersionReply {
-  version: string;
-  brand: string;
-}
+/** version: the server's version and its default brand's name. */
+export const versionReply = z.object({ version: z.string(), brand: z.string() });
+export type VersionReply = z.infer<typeof versionReply>;

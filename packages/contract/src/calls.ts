@@ -16,6 +16,7 @@ import {
   saveSettingsRequest,
   sessionRequest,
   tokenLoginRequest,
+  versionReply,
 } from './account';
 import {
   boCreateAccountRequest,
@@ -71,6 +72,7 @@ import {
   menuReply,
   resultRequest,
   resultsReply,
+  singleResultReply,
   singleResultRequest,
   uxMarketRequest,
   uxMatchRequest,
@@ -175,16 +177,17 @@ export const CALLS = {
   userprofile: call('/api/userprofile', sessionRequest, profileReply, 'member', 'userprofile'),
   userbalance: call('/api/userbalance', balanceRequest, balanceReply, 'member', 'userbalance'),
   vuserbalance: call('/api/vuserbalance', balanceRequest, balanceReply, 'member', 'vuserbalance'),
-  usersettings: call('/api/usersettings', saveSettingsRequest, undescribedReply, 'member', 'usersettings'),
+  usersettings: call('/api/usersettings', saveSettingsRequest, z.object({}), 'member', 'usersettings'),
   changepassword: call(
     '/api/changepassword',
     changePasswordRequest,
-    undescribedReply,
+    z.object({}),
     'member',
     'changepassword',
   ),
-  addsecondary: call('/api/addsecondary', addSecondaryRequest, undescribedReply, 'member', 'addsecondary'),
+  addsecondary: call('/api/addsecondary', addSecondaryRequest, loginReply, 'member', 'addsecondary'),
   logout: call('/api/logout', logoutRequest, z.object({}), 'member', 'end the session'),
+  version: call('/api/version', z.object({}), versionReply, 'member', 'the server version and brand'),
   bo_login: call(
     '/bo/login',
     boLoginRequest,
@@ -322,7 +325,7 @@ export const CALLS = {
   singlematchresult: call(
     '/api/singlematchresult',
     singleResultRequest,
-    undescribedReply,
+    singleResultReply,
     'member',
     'singlematchresult',
   ),

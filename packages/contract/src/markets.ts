@@ -92,6 +92,32 @@ export const resultsReply = z.object({ results: z.array(resultRow) });
 
 export const singleResultRequest = z.object({ match_id: id('invalidBet') });
 
+const scorePair = z.tuple([z.number().int(), z.number().int()]);
+/** A match's stored result as the catalogue keeps it and pushes it (op chg, t 'result'). */
+export const matchResultView = z.object({
+  matchId: z.number().int(),
+  ht: scorePair.nullable(),
+  ft: scorePair.nullable(),
+  /** Who scored each goal in order ('h' home, 'a' away). */
+  goals: z.array(z.enum(['h', 'a'])),
+  /** Outright winners (selection keys). */
+  winners: z.array(z.string()),
+  version: z.number().int(),
+});
+/** singlematchresult: the match (kickoff in epoch ms) and its result, if any yet. */
+export const singleResultReply = z.object({
+  match: z.object({
+    id: z.number().int(),
+    home: z.string(),
+    away: z.string(),
+    kickoff: z.number(),
+    state: z.number().int(),
+    /** The state's detail (e.g. why it was cancelled), when there is one. */
+    detail: z.string().nullable(),
+  }),
+  result: matchResultView.nullable(),
+});
+
 /**
  * Compact match-list data (spec section 3): four arrays plus the odds.
  * - leagues: [leagueId, name, sportId, order]

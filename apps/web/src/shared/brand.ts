@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { BrandProduct, VersionReply } from '@sb/contract';
-import { post } from './api/client';
+import type { BrandProduct } from '@sb/contract';
+import { call } from './api/client';
 import { config, pageBrand } from './config';
 
 /** The brand's name: from the page the server served; else /api/version; 'Demo' until it answers. */
@@ -8,7 +8,7 @@ export function useBrand(): string {
   const fromPage = pageBrand()?.name;
   const { data } = useQuery({
     queryKey: ['version'],
-    queryFn: () => post<VersionReply>('version'),
+    queryFn: () => call('version', {}),
     staleTime: Infinity,
     retry: false,
     enabled: fromPage === undefined,

@@ -34,10 +34,5 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext, accounts: A
     return {};
   });
   postCall(app, ctx, CALLS.addsecondary, (body) => accounts.addSecondary(body));
-  app.post('/api/version', async () => ({
-    status: '1',
-    statusdesc: 'success',
-    version: APP_VERSION,
-    brand: ctx.config.brand,
-  }));
+  postCall(app, ctx, CALLS.version, async () => ({ version: APP_VERSION, brand: ctx.config.brand }));
 }
