@@ -96,58 +96,122 @@ export const boRoomIpOverrideRequest = z.object({
   ip: z.string({ error: 'invalid_request' }).trim().min(1).max(64),
 });
 
-export interface RoomMatchView {
-  match_id: number;
-  league: string;
-  home: string;
-  away: string;
-  kickoff: string;
+const money = z.string().meta({ description: 'Decimal string, e.g. "12.50".' });
+const prizeName = z.enum(['Champion', 'FirstRunnerUp', 'SecondRunnerUp']);
+const roomStatus = z.enum(['A', '0', '1', '2', '3', '4']);
+
+export const roomMatchView = z.object({
+  match_id: z.number().int(),
+  league: z.string(),
+  home: z.string(),
+  away: z.string(),
+  kickoff: z.string(),
   /** The main handicap line (home's) and prices the picks are struck at, while betting is open. */
-  hdp: { market_id: number; line: string; h: string; a: string } | null;
-  ou: { market_id: number; line: string; o: string; u: string } | null;
+  hdp: z.object({ market_id: z.number().int(), line: z.string(), h: z.string(), a: z.string() }).nullable(),
+  ou: z.object({ market_id: z.number().int(), line: z.string(), o: z.string(), u: z.string() }).nullable(),
   /** 'void' when cancelled; the final score once known. */
-  result: { ft: [number, number] | null; void: boolean } | null;
-}
+  result: z
+    .object({ ft: z.tuple([z.number().int(), z.number().int()]).nullable(), void: z.boolean() })
+    .nullable(),
+});
+export type RoomMatchView = z.infer<typeof roomMatchView>;
 
-export interface RoomView {
-  roomid: number;
-  owner: string;
-  type: 1 | 2 | 3;
-  status: RoomStatus;
-  currency: string;
-  rate: string;
-  room_limit: number;
-  players: number;
-  pool: string;
-  prizes: { place: 1 | 2 | 3; name: 'Champion' | 'FirstRunnerUp' | 'SecondRunnerUp'; amount: string }[];
-  last_join_time: string;
-  last_betting_time: string;
-  joined: boolean;
-  has_bet: boolean;
-  is_owner: boolean;
-  virtual: boolean;
-}
+export const roomView = z.object({
+  roomid: z.number().int(),
+  owner: z.string(),
+  type: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  status: roomStatus,
+  currency: z.string(),
+  rate: money,
+  room_limit: z.number().int(),
+  players: z.number().int(),
+  pool: money,
+  prizes: z.array(
+    z.object({ place: z.union([z.literal(1), z.literal(2), z.literal(3)]), name: prizeName, amount: money }),
+  ),
+  last_join_time: z.string(),
+  last_betting_time: z.string(),
+  joined: z.boolean(),
+  has_bet: z.boolean(),
+  is_owner: z.boolean(),
+  virtual: z.boolean(),
+});
+export type RoomView = z.infer<typeof roomView>;
 
-export interface RoomInfoView extends RoomView {
-  matches: RoomMatchView[];
-}
+export const roomInfoView = roomView.extend({ matches: z.array(roomMatchView) });
+export type RoomInfoView = z.infer<typeof roomInfoView>;
 
-export interface RoomPickView {
-  match_id: number;
-  kind: 'hdp' | 'ou';
-  selection: 'h' | 'a' | 'o' | 'u';
-  line: string;
-  odds: string;
-  outcome: string | null;
-  points: string | null;
-}
+export const roomPickView = z.object({
+  match_id: z.number().int(),
+  kind: z.enum(['hdp', 'ou']),
+  selection: z.enum(['h', 'a', 'o', 'u']),
+  line: z.string(),
+  odds: z.string(),
+  outcome: z.string().nullable(),
+  points: z.string().nullable(),
+});
+export type RoomPickView = z.infer<typeof roomPickView>;
 
-export interface RoomRankRow {
-  rank: number;
-  account_id: string;
-  points: string;
-  wins: number;
-  losses: number;
-  prize: string;
-  prize_name: 'Champion' | 'FirstRunnerUp' | 'SecondRunnerUp' | null;
-}
+export const roomRankRow = z.object({
+  rank: z.number().int(),
+  account_id: z.string(),
+  points: z.string(),
+  wins: z.number().int(),
+  losses: z.number().int(),
+  prize: money,
+  prize_name: prizeName.nullable(),
+});
+export type RoomRankRow = z.infer<typeof roomRankRow>;
+
+// ---- Replies ----
+
+/** roomlist: rooms of the member's brand and currency, paged. */
+export const roomListReply = z.object({
+  rooms: z.array(roomView),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  total_rows: z.number().int(),
+});
+/** roomleaguelist: leagues with matches a room may hold. */
+export const roomLeagueListReply = z.object({
+  leagues: z.array(z.object({ league_id: z.number().int(), name: z.string(), matches: z.number().int() })),
+});
+/** roommatchlist, matchlookup: matches with the lines picks are struck at. */
+export const roomMatchesReply = z.object({ matches: z.array(roomMatchView) });
+/** roomcreate, vroomcreate. */
+export const roomCreateReply = z.object({ roomid: z.number().int(), room: roomView });
+/** roomjoin, vroomjoin. */
+export const roomJoinReply = z.object({ room: roomView });
+/** roominfo: the room with its matches. */
+export const roomInfoReply = z.object({ room: roomInfoView });
+/** bet, betplus, memberbetlist: the member's picks. */
+export const roomPicksReply = z.object({ picks: z.array(roomPickView) });
+/** betresultlist: every player's picks once betting has closed (before that, the member's own). */
+export const roomAllPicksReply = z.object({
+  picks: z.array(roomPickView.extend({ account_id: z.string() })),
+});
+/** roomrank, betresultfinal, gameresultdetail: the standings; final once the room has ended. */
+export const roomRankReply = z.object({ ranks: z.array(roomRankRow), final: z.boolean() });
+/** gameresult, tournamentrefund: the member's finished rooms (refunded ones only for tournamentrefund). */
+export const finishedRoomsReply = z.object({
+  rooms: z.array(
+    z.object({
+      roomid: z.number().int(),
+      type: z.number().int(),
+      status: z.string(),
+      currency: z.string(),
+      rate: money,
+      players: z.number().int(),
+      rank: z.number().int().nullable(),
+      points: z.string(),
+      prize: money,
+      refunded: z.boolean(),
+      refund: money,
+      ended_at: z.string().nullable(),
+    }),
+  ),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+/** membervalidatetournament: the member may join this room (else the refusal's code). */
+export const roomValidateReply = z.object({ valid: z.literal(true) });

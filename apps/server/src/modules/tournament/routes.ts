@@ -1,52 +1,35 @@
-import {
-  boRoomIpOverrideRequest,
-  matchLookupRequest,
-  roomBetRequest,
-  roomCreateRequest,
-  roomJoinRequest,
-  roomLeagueListRequest,
-  roomListPageRequest,
-  roomListRequest,
-  roomMatchListRequest,
-  roomRequest,
-} from '@sb/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { CALLS } from '@sb/contract';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { boCall } from '../../http/backoffice';
-import { postCall, type Success } from '../../http/route';
+import { postCall } from '../../http/route';
 import type { TournamentService } from './service';
 
 /** The spec's /tournament/* calls, the member's tournament statements under /api, and the operator's override. */
 export function tournamentRoutes(app: FastifyInstance, ctx: AppContext, rooms: TournamentService): void {
-  const call = <S extends z.ZodType, R extends object>(
-    path: string,
-    schema: S,
-    handler: (body: z.output<S>, request: FastifyRequest) => Promise<Success<R>>,
-  ) => postCall(app, ctx, path, schema, handler);
-  call('/tournament/roomlist', roomListRequest, (body) => rooms.list(body));
-  call('/tournament/roomleaguelist', roomLeagueListRequest, (body) => rooms.leagues(body));
-  call('/tournament/roommatchlist', roomMatchListRequest, (body) => rooms.matchesOfLeague(body));
-  call('/tournament/matchlookup', matchLookupRequest, (body) => rooms.lookup(body));
-  call('/tournament/roomcreate', roomCreateRequest, (body) => rooms.create(body, false));
-  call('/tournament/vroomcreate', roomCreateRequest, (body) => rooms.create(body, true));
-  call('/tournament/roomjoin', roomJoinRequest, (body, request) => rooms.join(body, request.ip, false));
-  call('/tournament/vroomjoin', roomJoinRequest, (body, request) => rooms.join(body, request.ip, true));
-  call('/tournament/bet', roomBetRequest, (body) => rooms.setPicks(body, 'hdp'));
-  call('/tournament/betplus', roomBetRequest, (body) => rooms.setPicks(body, 'ou'));
-  call('/tournament/memberbetlist', roomRequest, (body) => rooms.memberPicks(body));
-  call('/tournament/betresultlist', roomRequest, (body) => rooms.allPicks(body));
-  call('/tournament/betresultfinal', roomRequest, (body) => rooms.rank(body));
-  call('/tournament/roomrank', roomRequest, (body) => rooms.rank(body));
-  call('/tournament/roominfo', roomRequest, (body) => rooms.info(body));
-  call('/api/gameresult', roomListPageRequest, (body) => rooms.finished(body, false));
-  call('/api/gameresultdetail', roomRequest, (body) => rooms.rank(body));
-  call('/api/tournamentrefund', roomListPageRequest, (body) => rooms.finished(body, true));
-  call('/api/membervalidatetournament', roomJoinRequest, (body, request) => rooms.validate(body, request.ip));
+  postCall(app, ctx, CALLS.roomlist, (body) => rooms.list(body));
+  postCall(app, ctx, CALLS.roomleaguelist, (body) => rooms.leagues(body));
+  postCall(app, ctx, CALLS.roommatchlist, (body) => rooms.matchesOfLeague(body));
+  postCall(app, ctx, CALLS.matchlookup, (body) => rooms.lookup(body));
+  postCall(app, ctx, CALLS.roomcreate, (body) => rooms.create(body, false));
+  postCall(app, ctx, CALLS.vroomcreate, (body) => rooms.create(body, true));
+  postCall(app, ctx, CALLS.roomjoin, (body, request) => rooms.join(body, request.ip, false));
+  postCall(app, ctx, CALLS.vroomjoin, (body, request) => rooms.join(body, request.ip, true));
+  postCall(app, ctx, CALLS.roombet, (body) => rooms.setPicks(body, 'hdp'));
+  postCall(app, ctx, CALLS.roombetplus, (body) => rooms.setPicks(body, 'ou'));
+  postCall(app, ctx, CALLS.memberbetlist, (body) => rooms.memberPicks(body));
+  postCall(app, ctx, CALLS.betresultlist, (body) => rooms.allPicks(body));
+  postCall(app, ctx, CALLS.betresultfinal, (body) => rooms.rank(body));
+  postCall(app, ctx, CALLS.roomrank, (body) => rooms.rank(body));
+  postCall(app, ctx, CALLS.roominfo, (body) => rooms.info(body));
+  postCall(app, ctx, CALLS.gameresult, (body) => rooms.finished(body, false));
+  postCall(app, ctx, CALLS.gameresultdetail, (body) => rooms.rank(body));
+  postCall(app, ctx, CALLS.tournamentrefund, (body) => rooms.finished(body, true));
+  postCall(app, ctx, CALLS.membervalidatetournament, (body, request) => rooms.validate(body, request.ip));
   boCall(
     app,
     ctx,
-    { path: '/bo/tournament/allowip', request: boRoomIpOverrideRequest },
+    CALLS.bo_tournament_allowip,
     { role: 'operator', staff: 'none', audit: 'tournament.allowip' },
     async (_operator, body) => {
       await rooms.allowAddress(body.roomid, body.ip);

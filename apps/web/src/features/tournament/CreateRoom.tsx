@@ -21,17 +21,19 @@ export function CreateRoom() {
   const [limit, setLimit] = useState('10');
   const [pin, setPin] = useState('');
   const [terms, setTerms] = useState(false);
-  const create = useRoomWrite<{ roomid: number }>('roomcreate');
+  const create = useRoomWrite('roomcreate');
   const toggle = (id: number) =>
     setPicked((current) => (current.includes(id) ? current.filter((m) => m !== id) : [...current, id]));
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // The button is disabled until the terms are accepted; a room is never asked for without them.
+    if (!terms) return;
     create.mutate(
       {
         type,
         matches: picked,
         room_limit: limit,
-        terms,
+        terms: true,
         ...(type === 3 ? {} : { rate }),
         ...(type === 2 ? { room_password: pin } : {}),
       },

@@ -8,7 +8,7 @@ import { QueryView } from '../../shared/ui/QueryView';
 import { useMyPicks, useRoomInfo, useRoomRank, useRoomWrite } from './api';
 import styles from './tournament.module.css';
 
-type Sides = Record<number, string>;
+type Sides = Record<number, RoomPickView['selection']>;
 
 function Countdown({ until }: { until: string }) {
   const { t } = useTranslation();
@@ -74,7 +74,7 @@ function Picks({ room, mine }: { room: RoomInfoView; mine: RoomPickView[] }) {
     sides: Sides,
     set: (s: Sides) => void,
     matchId: number,
-    key: string,
+    key: RoomPickView['selection'],
     label: string,
     price: string,
   ) => (

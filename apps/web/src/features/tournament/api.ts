@@ -1,7 +1,6 @@
-import type { RoomInfoView, RoomPickView, RoomRankRow, RoomView } from '@sb/contract';
+import type { CallRequest } from '@sb/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { post } from '../../shared/api/client';
-import type { CallName } from '../../shared/api/calls';
+import { call, type TypedCall } from '../../shared/api/client';
 import { refreshBalance } from '../../shared/session/balance';
 import { sessionBody, useSession } from '../../shared/session/store';
 
@@ -13,11 +12,14 @@ export type StatusFilter = 'A' | '0' | '1' | '2' | '3' | '4' | '10';
 
 const useLoggedIn = () => useSession((state) => state.account !== null);
 
-function useRoomCall<R extends object>(call: CallName, params: object, enabled = true) {
+/** A call's body without the session (added here). */
+type Params<N extends TypedCall> = Omit<CallRequest<N>, 'account_id' | 'session_token'>;
+
+function useRoomCall<N extends TypedCall>(name: N, params: Params<N>, enabled = true) {
   const loggedIn = useLoggedIn();
   return useQuery({
-    queryKey: ['tournament', call, params],
-    queryFn: ({ signal }) => post<R>(call, { ...sessionBody(), ...params }, { signal }),
+    queryKey: ['tournament', name, params],
+    queryFn: ({ signal }) => call(name, { ...sessionBody(), ...params } as CallRequest<N>, { signal }),
     enabled: loggedIn && enabled,
     refetchInterval: REFRESH_MS,
     placeholderData: keepPreviousData,
@@ -29,39 +31,21 @@ export const useRooms = (filter: {
   status: StatusFilter;
   search: string;
   mine: boolean;
-}) => useRoomCall<{ rooms: RoomView[]; total_rows: number }>('roomlist', { ...filter, page_size: 50 });
+}) => useRoomCall('roomlist', { ...filter, page_size: 50 });
 
-export const useRoomInfo = (roomid: number) => useRoomCall<{ room: RoomInfoView }>('roominfo', { roomid });
-export const useRoomRank = (roomid: number) =>
-  useRoomCall<{ ranks: RoomRankRow[]; final: boolean }>('roomrank', { roomid });
-export const useMyPicks = (roomid: number) =>
-  useRoomCall<{ picks: RoomPickView[] }>('memberbetlist', { roomid });
-export const useLeagues = () =>
-  useRoomCall<{ leagues: { league_id: number; name: string; matches: number }[] }>('roomleaguelist', {});
+export const useRoomInfo = (roomid: number) => useRoomCall('roominfo', { roomid });
+export const useRoomRank = (roomid: number) => useRoomCall('roomrank', { roomid });
+export const useMyPicks = (roomid: number) => useRoomCall('memberbetlist', { roomid });
+export const useLeagues = () => useRoomCall('roomleaguelist', {});
 export const useLeagueMatches = (leagueId: number | null) =>
-  useRoomCall<{ matches: RoomInfoView['matches'] }>(
-    'roommatchlist',
-    { league_id: leagueId ?? 0 },
-    leagueId !== null,
-  );
-export const useFinishedRooms = () =>
-  useRoomCall<{
-    rooms: {
-      roomid: number;
-      rank: number | null;
-      prize: string;
-      points: string;
-      status: string;
-      refund: string;
-      currency: string;
-    }[];
-  }>('gameresult', { page_size: 50 });
+  useRoomCall('roommatchlist', { league_id: leagueId ?? 0 }, leagueId !== null);
+export const useFinishedRooms = () => useRoomCall('gameresult', { page_size: 50 });
 
 /** A room write (create, picks, join): refreshes every tournament query and the balance after it. */
-export function useRoomWrite<R extends object>(call: CallName) {
+export function useRoomWrite<N extends 'roomcreate' | 'roomjoin' | 'roombet' | 'roombetplus'>(name: N) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (params: object) => post<R>(call, { ...sessionBody(), ...params }),
+    mutationFn: (params: Params<N>) => call(name, { ...sessionBody(), ...params } as CallRequest<N>),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ['tournament'] });
       void refreshBalance();
