@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalString, requiredString, safeString } from './fields';
+import { optionalString, replyMoney, requiredString, safeString } from './fields';
 
 export const CURRENCIES = ['MYR', 'USD', 'CNY', 'IDR', 'THB', 'SGD', 'MMK'] as const;
 export type Currency = (typeof CURRENCIES)[number];
@@ -96,7 +96,7 @@ export const addSecondaryRequest = sessionRequest.extend({
 });
 
 // ---- Replies ----
-const money = z.string().meta({ description: 'Decimal string, e.g. "12.50".' });
+const money = replyMoney;
 
 export const playerInfo = z.object({
   account_id: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sessionRequest } from './account';
-import { requiredString, safeString } from './fields';
+import { replyMoney, requiredString, safeString } from './fields';
 
 /** Every market kind the book offers: handicap, over/under, odd/even, 1X2, moneyline... (declared once here). */
 export const MARKET_KINDS = [
@@ -103,7 +103,7 @@ export const betDetailRequest = sessionRequest.extend({
   bet_id: z.number({ error: 'bet_id_required' }).int().min(1),
 });
 
-const money = z.string().meta({ description: "A decimal amount, e.g. '10.00'." });
+const money = replyMoney;
 
 /** One leg of a bet as the member sees it. */
 export const betLegView = z.object({

@@ -49,3 +49,8 @@ export const rateString = () =>
     }
     return text;
   });
+
+/** A reply's amount: a decimal string in the currency's units. */
+export const replyMoney = z.string().meta({ description: 'Decimal string, e.g. "12.50".' });
+/** A reply's instant: ISO 8601 in UTC. */
+export const replyInstant = z.string().meta({ description: 'ISO 8601 instant.' });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { sessionRequest } from './account';
 import type { ErrorCode } from './errors';
-import { optionalString, requiredString } from './fields';
+import { optionalString, replyMoney, requiredString } from './fields';
 import { statementRangeRequest } from './statement';
 
 /**
@@ -57,7 +57,7 @@ export type GameReportRequest = z.infer<typeof gameReportRequest>;
 
 // ---- Replies ----
 
-const money = z.string().meta({ description: 'Decimal string, e.g. "12.50".' });
+const money = replyMoney;
 
 /** A studio of a product's lobby (its provider tab). */
 export const gameProviderView = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sessionRequest } from './account';
-import { positiveMoney, requiredString } from './fields';
+import { positiveMoney, replyInstant, replyMoney, requiredString } from './fields';
 
 /**
  * Calls of our own games (rules.md decision 13): the provably fair source's seeds and verify call, the 4D
@@ -93,8 +93,8 @@ export const boLotteryDrawRequest = z.object({
 });
 export const boLotteryDrawIdRequest = z.object({ draw_id: id() });
 
-const money = z.string().meta({ description: 'Decimal string, e.g. "12.50".' });
-const instant = z.string().meta({ description: 'ISO 8601 instant.' });
+const money = replyMoney;
+const instant = replyInstant;
 
 /** A seed's public commitment: its SHA-256, the client seed and the nonce the next round takes. */
 export const seedView = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { safeString } from './fields';
+import { replyMoney, safeString } from './fields';
 import { sessionRequest } from './account';
 import { BET_STATUSES, betLegView, betView } from './betting';
 import { lotteryTicketView } from './own-games';
@@ -110,7 +110,7 @@ export const boLiabilityRequest = z.object({
 
 // ---- Replies ----
 
-const money = z.string().meta({ description: 'Decimal string, e.g. "12.50".' });
+const money = replyMoney;
 const paged = { total: z.number().int(), page: z.number().int() };
 
 /** A statement row (spec section 3): balances before and after the betting day, and what moved them. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { replyMoney } from './fields';
 import { sessionRequest } from './account';
 import type { ErrorCode } from './errors';
 
@@ -96,7 +97,7 @@ export const boRoomIpOverrideRequest = z.object({
   ip: z.string({ error: 'invalid_request' }).trim().min(1).max(64),
 });
 
-const money = z.string().meta({ description: 'Decimal string, e.g. "12.50".' });
+const money = replyMoney;
 const prizeName = z.enum(['Champion', 'FirstRunnerUp', 'SecondRunnerUp']);
 const roomStatus = z.enum(['A', '0', '1', '2', '3', '4']);
 
