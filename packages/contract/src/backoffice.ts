@@ -101,3 +101,6 @@ export interface BoMemberRow {
   given_credit: string | null;
   commission_rate: string | null;
 }
+
+/** issuetoken: a signed one-time launch token for one of the caller's members (token login, /api/launch). */
+export const boIssueTokenReply = z.object({ token: z.string() });

@@ -51,3 +51,6 @@ export type MessageRow = z.infer<typeof messageRow>;
 export const messageListReply = z.object({ list: z.array(messageRow) });
 /** personalunread: the member's unread messages. */
 export const unreadCountReply = z.object({ count: z.number().int() });
+
+/** announce, message: the new row's id. */
+export const idReply = z.object({ id: z.number().int() });

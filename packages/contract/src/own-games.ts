@@ -166,6 +166,14 @@ export const lotteryTicketsReply = z.object({
   page: z.number().int(),
 });
 export const lotteryBuyReply = z.object({ ticket: lotteryTicketView });
+/** The operator's 4D number caps (number '*': every number without its own). */
+export const boLotteryCapsReply = z.object({
+  caps: z.array(z.object({ currency: z.string(), number: z.string(), cap: money })),
+});
+/** adddraw, drawnow: the draw as it stands (none when drawnow found nothing left to draw). */
+export const boLotteryDrawReply = z.object({ draw: lotteryDrawView.nullable() });
+/** canceldraw: the draw whose tickets were refunded. */
+export const boLotteryCancelReply = z.object({ draw_id: z.number().int() });
 /** LaunchLottery: our own 4D screen (a path of the member app). */
 export const launchLotteryReply = z.object({ url: z.string() });
 
