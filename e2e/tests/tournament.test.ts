@@ -127,8 +127,11 @@ describe('tournament rooms in a browser', () => {
     await owner.waitForSelector('[data-testid="room-status"][data-status="1"]', { timeout: 30_000 });
     const ownerRow = owner.locator('[data-testid="rank-row"][data-account="demomyr"]');
     await ownerRow.waitFor();
-    const prizeText = (await ownerRow.getByTestId('rank-prize').textContent()) ?? '';
-    const prize = Number(/MYR ([\d.]+)/.exec(prizeText)?.[1]);
+    // The ranking is its own query: it may show the room ended a moment before it shows the paid prizes.
+    const prizeOf = async () =>
+      /MYR ([\d.]+)/.exec((await ownerRow.getByTestId('rank-prize').textContent()) ?? '')?.[1];
+    await expect.poll(prizeOf, { timeout: 30_000 }).toBeDefined();
+    const prize = Number(await prizeOf());
     // Pool: 3 x 50 less the 10% operator fee = 135; the owner (all three picks won) is Champion: 50%.
     expect(prize).toBe(67.5);
     expect(await owner.locator('[data-testid="rank-row"]').first().getAttribute('data-account')).toBe(
