@@ -8,7 +8,8 @@ import {
   type CallReply,
   type CallRequest,
 } from '@sb/contract';
-import { BoApiError, boPost } from '../../shared/api';
+import { boPost } from '../../shared/api';
+import { NoticeLine, useNotice } from '../../shared/notice';
 import { isOperator, useSession } from '../../shared/session';
 
 type Brand = CallReply<'bo_brand_list'>['brands'][number];
@@ -48,7 +49,7 @@ export function BrandsScreen() {
   const client = useQueryClient();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [creating, setCreating] = useState(false);
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const { notice, done, failed } = useNotice();
   const brands = useQuery({
     queryKey: ['bo', 'brands'],
     queryFn: () => boPost<CallReply<'bo_brand_list'>, 'bo_brand_list'>('bo_brand_list', {}),
@@ -57,15 +58,11 @@ export function BrandsScreen() {
   const save = useMutation({
     mutationFn: (body: CallRequest<'bo_brand_save'>) => boPost('bo_brand_save', body),
     onSuccess: () => {
-      setNotice({ ok: true, text: t('brands.saved') });
+      done(t('brands.saved'));
       setDraft(null);
       void client.invalidateQueries({ queryKey: ['bo', 'brands'] });
     },
-    onError: (caught) =>
-      setNotice({
-        ok: false,
-        text: caught instanceof BoApiError ? t('errors.code', { code: caught.code }) : t('errors.generic'),
-      }),
+    onError: failed,
   });
   if (!isOperator(level)) return <p className="error">{t('errors.operatorOnly')}</p>;
 
@@ -96,11 +93,7 @@ export function BrandsScreen() {
   return (
     <>
       <h1>{t('brands.title')}</h1>
-      {notice && (
-        <p role="status" className={notice.ok ? 'ok' : 'error'}>
-          {notice.text}
-        </p>
-      )}
+      <NoticeLine notice={notice} />
       <div className="table-wrap panel">
         <table>
           <thead>

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FEATURES, MEMBER_STATES, type BoMemberRow, type MemberState } from '@sb/contract';
-import { BoApiError, boPost, transferId } from '../../shared/api';
+import { boPost, transferId } from '../../shared/api';
+import { NoticeLine, useNotice } from '../../shared/notice';
 import { formatMoney, isAmount, rateFromPercent } from '../../shared/money';
 import { BetLimitsForm } from './BetLimitsForm';
 
@@ -15,30 +16,26 @@ export function MemberEditor({ row, onClose }: { row: BoMemberRow; onClose: () =
   const [amount, setAmount] = useState('');
   const [rate, setRate] = useState('');
   const [password, setPassword] = useState('');
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const { notice, done, refuse, failed } = useNotice();
   const isMember = row.level === 'member';
   const isCash = row.member_type === 'cash';
 
   const run = useMutation({
     mutationFn: (action: Action) => action(),
     onSuccess: async () => {
-      setNotice({ ok: true, text: t('edit.saved') });
+      done(t('edit.saved'));
       setAmount('');
       await client.invalidateQueries({ queryKey: ['bo', 'memberlist'] });
     },
-    onError: (caught) =>
-      setNotice({
-        ok: false,
-        text: caught instanceof BoApiError ? t('errors.code', { code: caught.code }) : t('errors.generic'),
-      }),
+    onError: failed,
   });
   const withAmount = (action: (value: string) => Action) => () => {
-    if (!isAmount(amount)) return setNotice({ ok: false, text: t('edit.badAmount') });
+    if (!isAmount(amount)) return refuse(t('edit.badAmount'));
     run.mutate(action(amount.trim()));
   };
   const withRate = (action: (value: string) => Action) => () => {
     const value = rateFromPercent(rate);
-    if (value === null) return setNotice({ ok: false, text: t('members.badRate') });
+    if (value === null) return refuse(t('members.badRate'));
     run.mutate(action(value));
   };
   const id = row.account_id;
@@ -176,10 +173,7 @@ export function MemberEditor({ row, onClose }: { row: BoMemberRow; onClose: () =
         <BetLimitsForm
           onSave={(limit) =>
             typeof limit === 'string'
-              ? setNotice({
-                  ok: false,
-                  text: limit === 'amount' ? t('edit.badAmount') : t('edit.limitOrder'),
-                })
+              ? refuse(limit === 'amount' ? t('edit.badAmount') : t('edit.limitOrder'))
               : run.mutate(() => boPost('bo_setbetlimits', { account_id: id, limits: [limit] }))
           }
         />
@@ -222,11 +216,7 @@ export function MemberEditor({ row, onClose }: { row: BoMemberRow; onClose: () =
           </button>
         </div>
       )}
-      {notice && (
-        <p role="status" data-testid="bo-edit-notice" className={notice.ok ? 'ok' : 'error'}>
-          {notice.text}
-        </p>
-      )}
+      <NoticeLine notice={notice} testId="bo-edit-notice" />
     </section>
   );
 }

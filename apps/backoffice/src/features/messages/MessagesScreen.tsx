@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
-import { BoApiError, boPost } from '../../shared/api';
+import { boPost } from '../../shared/api';
+import { NoticeLine, useNotice } from '../../shared/notice';
 import { isOperator, useSession } from '../../shared/session';
 
 /** A personal message to one member; announcements (the marquee) for the operator. */
@@ -10,15 +11,11 @@ export function MessagesScreen() {
   const level = useSession((s) => s.level);
   const [message, setMessage] = useState({ account_id: '', subject: '', message: '' });
   const [announcement, setAnnouncement] = useState({ text: '', marquee: true });
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const { notice, done, failed } = useNotice();
   const send = useMutation({
     mutationFn: (action: () => Promise<unknown>) => action(),
-    onSuccess: () => setNotice({ ok: true, text: t('messages.sent') }),
-    onError: (caught) =>
-      setNotice({
-        ok: false,
-        text: caught instanceof BoApiError ? t('errors.code', { code: caught.code }) : t('errors.generic'),
-      }),
+    onSuccess: () => done(t('messages.sent')),
+    onError: failed,
   });
   const sendMessage = (event: FormEvent) => {
     event.preventDefault();
@@ -40,11 +37,7 @@ export function MessagesScreen() {
   return (
     <>
       <h1>{t('messages.title')}</h1>
-      {notice && (
-        <p role="status" className={notice.ok ? 'ok' : 'error'}>
-          {notice.text}
-        </p>
-      )}
+      <NoticeLine notice={notice} />
       <form className="panel" onSubmit={sendMessage}>
         <h2>{t('messages.personal')}</h2>
         <div className="row">

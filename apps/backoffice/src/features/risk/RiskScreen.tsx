@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BoLiabilityReply } from '@sb/contract';
-import { BoApiError, boPost } from '../../shared/api';
+import { boPost } from '../../shared/api';
+import { NoticeLine, useNotice } from '../../shared/notice';
 import { formatMoney, isNegative } from '../../shared/money';
 import { isOperator, useSession } from '../../shared/session';
 import { ForecastPanel } from './ForecastPanel';
@@ -20,7 +21,7 @@ const REFRESH_MS = 5_000;
 export function RiskScreen() {
   const { t } = useTranslation();
   const level = useSession((s) => s.level);
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const { notice, done, refuse, failed } = useNotice();
   const [refNo, setRefNo] = useState('');
   const [prices, setPrices] = useState<Record<string, string>>({});
   /** The match whose result is being entered. */
@@ -44,26 +45,18 @@ export function RiskScreen() {
   const act = useMutation({
     mutationFn: (action: () => Promise<unknown>) => action(),
     onSuccess: () => {
-      setNotice({ ok: true, text: t('edit.saved') });
+      done(t('edit.saved'));
       setResult(null);
       void book.refetch();
     },
-    onError: (caught) =>
-      setNotice({
-        ok: false,
-        text: caught instanceof BoApiError ? t('errors.code', { code: caught.code }) : t('errors.generic'),
-      }),
+    onError: failed,
   });
   if (!isOperator(level)) return <p className="error">{t('errors.operatorOnly')}</p>;
 
   return (
     <>
       <h1>{t('risk.title')}</h1>
-      {notice && (
-        <p role="status" className={notice.ok ? 'ok' : 'error'}>
-          {notice.text}
-        </p>
-      )}
+      <NoticeLine notice={notice} />
       <div className="row panel">
         <label>
           {t('risk.matchId')}
@@ -151,7 +144,7 @@ export function RiskScreen() {
                   const change = priceChange(match.match_id, market, inputs);
                   return change ? [change] : [];
                 });
-                if (changes.length === 0) return setNotice({ ok: false, text: t('risk.badPrice') });
+                if (changes.length === 0) return refuse(t('risk.badPrice'));
                 act.mutate(() => boPost('trade_prices', { changes }));
                 setPrices({});
               }}

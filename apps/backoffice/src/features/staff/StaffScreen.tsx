@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { STAFF_PERMISSIONS, type CallReply, type CallRequest, type StaffPermission } from '@sb/contract';
-import { BoApiError, boPost } from '../../shared/api';
+import { boPost } from '../../shared/api';
+import { NoticeLine, useNotice } from '../../shared/notice';
 import { isOperator, useSession } from '../../shared/session';
 
 type StaffRow = CallReply<'bo_staff_list'>['staff'][number];
@@ -23,7 +24,7 @@ export function StaffScreen() {
   const [suffix, setSuffix] = useState('01');
   const [password, setPassword] = useState('');
   const [chosen, setChosen] = useState<StaffPermission[]>([]);
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const { notice, done, failed } = useNotice();
   const list = useQuery({
     queryKey: ['bo', 'staff'],
     queryFn: () => boPost<CallReply<'bo_staff_list'>, 'bo_staff_list'>('bo_staff_list', {}),
@@ -32,15 +33,11 @@ export function StaffScreen() {
     mutationFn: (body: CallRequest<'bo_staff_save'>) =>
       boPost<CallReply<'bo_staff_save'>, 'bo_staff_save'>('bo_staff_save', body),
     onSuccess: (reply) => {
-      setNotice({ ok: true, text: t('staff.saved', { login: reply.staff.login_id }) });
+      done(t('staff.saved', { login: reply.staff.login_id }));
       setPassword('');
       void client.invalidateQueries({ queryKey: ['bo', 'staff'] });
     },
-    onError: (caught) =>
-      setNotice({
-        ok: false,
-        text: caught instanceof BoApiError ? t('errors.code', { code: caught.code }) : t('errors.generic'),
-      }),
+    onError: failed,
   });
   const create = (event: FormEvent) => {
     event.preventDefault();
@@ -57,11 +54,7 @@ export function StaffScreen() {
   return (
     <>
       <h1>{t('staff.title')}</h1>
-      {notice && (
-        <p role="status" className={notice.ok ? 'ok' : 'error'}>
-          {notice.text}
-        </p>
-      )}
+      <NoticeLine notice={notice} />
       <form className="panel" onSubmit={create}>
         <h2>{t('staff.create')}</h2>
         <div className="row">
