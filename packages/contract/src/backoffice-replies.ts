@@ -1,7 +1,8 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { replyMoney } from './fields';
 import type { boLoginReply } from './backoffice-access';
-import type { AccountLevel, BoMemberRow } from './backoffice';
-import type { StatementBetView, WinLossRow } from './statement';
+import { ACCOUNT_LEVELS, type BoMemberRow } from './backoffice';
+import { statementBetView, type WinLossRow } from './statement';
 
 export type BoLoginReply = z.infer<typeof boLoginReply>;
 
@@ -26,74 +27,85 @@ export interface BoWinLossReply {
   page: number;
 }
 
-export interface BoOutstandingRow {
-  account_id: string;
-  currency: string;
-  bets: number;
-  waiting: number;
-  outstanding: string;
-  last_bet_at: string;
-}
-export interface BoOutstandingReply {
-  account_id: string;
-  data: BoOutstandingRow[];
-  total: number;
-  page: number;
-}
+const money = replyMoney;
 
-export interface BoLiabilityOutcome {
-  selection: string;
-  bets: number;
-  stake: string;
-  payout_if_wins: string;
-  book_if_wins: string;
-  parlay_bets: number;
-  parlay_exposure: string;
-}
-export interface BoLiabilityMarket {
-  market_id: number;
-  kind: string;
-  period: string;
-  line: string | number | null;
-  currency: string;
-  stake: string;
-  outcomes: BoLiabilityOutcome[];
-}
-export interface BoLiabilityMatch {
-  match_id: number;
-  home?: string;
-  away?: string;
-  kickoff?: string;
-  markets: BoLiabilityMarket[];
-}
-export interface BoLiabilityReply {
-  truncated: boolean;
-  data: BoLiabilityMatch[];
-}
+export const boOutstandingRow = z.object({
+  account_id: z.string(),
+  currency: z.string(),
+  bets: z.number().int(),
+  waiting: z.number().int(),
+  outstanding: money,
+  last_bet_at: z.string(),
+});
+export type BoOutstandingRow = z.infer<typeof boOutstandingRow>;
+/** outstanding: running stakes per direct downline (or per member at an agent), paged. */
+export const boOutstandingReply = z.object({
+  account_id: z.string(),
+  data: z.array(boOutstandingRow),
+  total: z.number().int(),
+  page: z.number().int(),
+});
+export type BoOutstandingReply = z.infer<typeof boOutstandingReply>;
+
+export const boLiabilityOutcome = z.object({
+  selection: z.string(),
+  bets: z.number().int(),
+  stake: money,
+  payout_if_wins: money,
+  book_if_wins: money,
+  parlay_bets: z.number().int(),
+  parlay_exposure: money,
+});
+export type BoLiabilityOutcome = z.infer<typeof boLiabilityOutcome>;
+export const boLiabilityMarket = z.object({
+  market_id: z.number().int(),
+  kind: z.string(),
+  period: z.string(),
+  line: z.union([z.string(), z.number()]).nullable(),
+  currency: z.string(),
+  stake: money,
+  outcomes: z.array(boLiabilityOutcome),
+});
+export type BoLiabilityMarket = z.infer<typeof boLiabilityMarket>;
+export const boLiabilityMatch = z.object({
+  match_id: z.number().int(),
+  home: z.string().optional(),
+  away: z.string().optional(),
+  kickoff: z.string().optional(),
+  markets: z.array(boLiabilityMarket),
+});
+export type BoLiabilityMatch = z.infer<typeof boLiabilityMatch>;
+/** liability ("total bets"): the net position per selection of every open market, per match. */
+export const boLiabilityReply = z.object({ truncated: z.boolean(), data: z.array(boLiabilityMatch) });
+export type BoLiabilityReply = z.infer<typeof boLiabilityReply>;
 
 /** One upline level's part of a settled ticket (its standing settlement). */
-export interface BoTicketShare {
-  account_id: string;
-  level: AccountLevel;
-  win_loss: string;
-  commission: string;
-}
+export const boTicketShare = z.object({
+  account_id: z.string(),
+  level: z.enum(ACCOUNT_LEVELS),
+  win_loss: money,
+  commission: money,
+});
+export type BoTicketShare = z.infer<typeof boTicketShare>;
 
 /**
  * A ticket as the back office shows it: the statements' bet (legs, stake, odds, payout, win/loss, rebate) with
  * its member, and the parts of the caller's level and those below it, top first; the levels above the caller
  * together in upline_win_loss. Settled and standing: member win_loss + the parts + upline_win_loss = 0.
  */
-export interface BoTicket extends StatementBetView {
-  account_id: string;
-  cancelled_at: string | null;
-  shares: BoTicketShare[];
-  upline_win_loss: string | null;
-}
+export const boTicket = statementBetView.extend({
+  account_id: z.string(),
+  cancelled_at: z.string().nullable(),
+  shares: z.array(boTicketShare),
+  upline_win_loss: money.nullable(),
+});
+export type BoTicket = z.infer<typeof boTicket>;
 
-export interface BoTicketsReply {
-  account_id: string;
-  data: BoTicket[];
-  total: number;
-  page: number;
-}
+/** tickets, cancelled: tickets of the caller's downline, paged. */
+export const boTicketsReply = z.object({
+  account_id: z.string(),
+  data: z.array(boTicket),
+  total: z.number().int(),
+  page: z.number().int(),
+});
+export type BoTicketsReply = z.infer<typeof boTicketsReply>;

@@ -179,6 +179,7 @@ import {
 } from './tournament';
 import { z } from 'zod';
 import { call, undescribedReply } from './calls-spec';
+import { boLiabilityReply, boOutstandingReply, boTicketsReply } from './backoffice-replies';
 import {
   boAccountRequest,
   boAuditReply,
@@ -559,10 +560,10 @@ export const CALLS = {
     'parlaybetdetails',
   ),
   bo_winloss: call('/bo/winloss', boWinLossRequest, undescribedReply, 'bo', 'winloss'),
-  bo_outstanding: call('/bo/outstanding', boOutstandingRequest, undescribedReply, 'bo', 'outstanding'),
-  bo_liability: call('/bo/liability', boLiabilityRequest, undescribedReply, 'bo', 'liability'),
-  bo_tickets: call('/bo/tickets', boTicketsRequest, undescribedReply, 'bo', 'tickets'),
-  bo_cancelled: call('/bo/cancelled', boCancelledRequest, undescribedReply, 'bo', 'cancelled'),
+  bo_outstanding: call('/bo/outstanding', boOutstandingRequest, boOutstandingReply, 'bo', 'outstanding'),
+  bo_liability: call('/bo/liability', boLiabilityRequest, boLiabilityReply, 'bo', 'liability'),
+  bo_tickets: call('/bo/tickets', boTicketsRequest, boTicketsReply, 'bo', 'tickets'),
+  bo_cancelled: call('/bo/cancelled', boCancelledRequest, boTicketsReply, 'bo', 'cancelled'),
   // Provider games: the lobbies' lists, launches on the provider's host, the member's rounds.
   GameList: call('/api/GameList', gameListRequest, gameListReply, 'member', 'GameList'),
   LaunchGame: call('/api/LaunchGame', launchGameRequest, launchGameReply, 'member', 'LaunchGame'),

@@ -1,4 +1,5 @@
 import type {
+  BoLiabilityMarket,
   AccountLevel,
   BoTicketsReply,
   boCancelledRequest,
@@ -121,7 +122,7 @@ export class UplineReports {
       keysByMarket.set(String(row.market_id), keys);
     }
     const markets = groupBy(exposure, (row) => `${row.match_id}|${row.market_id}|${row.currency}`);
-    const byMatch = new Map<string, object[]>();
+    const byMatch = new Map<string, BoLiabilityMarket[]>();
     for (const rows of markets.values()) {
       const first = rows[0];
       if (!first) continue;
