@@ -149,24 +149,31 @@ export function boCall<C extends CallLike>(
   app: FastifyInstance,
   ctx: AppContext,
   call: C,
-  access: BackofficeRole | BoAccess,
+  access: BackofficeRole | (BoAccess & { auditBefore?: AuditBefore<z.output<C['request']>> }),
   handler: (caller: BoCaller, body: z.output<C['request']>, request: FastifyRequest) => Promise<BoReply<C>>,
 ): void {
   const backoffice: BoAccess = typeof access === 'string' ? { role: access, staff: 'none' } : access;
+  const readBefore = typeof access === 'string' ? undefined : access.auditBefore;
   registerCall(app, ctx, call, { backoffice }, async (body, request) => {
     const caller = request.backofficeCaller;
     // The hook always sets it on these routes; this guards against a route registered outside boCall.
     if (!caller) throw new AppError('unauthenticatedUser', { httpStatus: 401 });
-    const reply = await handler(caller, body as z.output<C['request']>, request);
+    const input = body as z.output<C['request']>;
+    // What the change is about to replace, read just before it (the desk's state as the operator saw it).
+    const before = backoffice.audit !== undefined && readBefore ? await readBefore(input) : {};
+    const reply = await handler(caller, input, request);
     if (backoffice.audit !== undefined) {
       await ctx.audit.record(ctx.db, ctx.now(), caller.bo.actor, {
         action: backoffice.audit,
         target: auditTarget(body, call.path),
         scopePath: caller.path,
-        before: {},
+        before,
         after: redacted(body),
       });
     }
     return reply;
   });
 }
+
+/** Reads the state an audited call is about to change, for the audit row's "before" ({} when there was none). */
+export type AuditBefore<B> = (body: B) => Promise<object>;

@@ -95,7 +95,17 @@ export function bettingOperatorRoutes(
     app,
     ctx,
     CALLS.trade_setpayoutcap,
-    { role: 'operator', staff: 'trading', audit: 'trade.setpayoutcap' },
+    {
+      role: 'operator',
+      staff: 'trading',
+      audit: 'trade.setpayoutcap',
+      auditBefore: async (body) => ({
+        cap:
+          (await services.betting.payoutCaps()).find(
+            (cap) => cap.sport_id === body.sport_id && cap.currency === body.currency,
+          )?.cap ?? null,
+      }),
+    },
     async (_operator, body) => ({
       cap: await services.betting.setPayoutCap(body),
     }),

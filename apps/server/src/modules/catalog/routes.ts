@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { boCall } from '../../http/backoffice';
 import { AppError } from '../../lib/app-error';
-import type { FeedEvent } from './events';
+import type { FeedEvent, MarketKind, Period } from './events';
 import { catalogRepository } from './repository';
 import type { ApplyReport, CatalogService } from './service';
 
@@ -27,18 +27,28 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext, catalog: Ca
     if (!match) throw new AppError('matchHide', { field: 'match_id' });
     return match.external_key;
   };
+  /** A desk change: applied as a feed event, audited with what it replaced (`before`, when there is one). */
   const trade = <S extends z.ZodType>(
     name: string,
     schema: S,
     toEvent: (body: z.output<S>) => Promise<FeedEvent>,
+    before?: (body: z.output<S>) => Promise<object>,
   ) =>
     boCall(
       app,
       ctx,
       { path: `/bo/trade/${name}`, request: schema },
-      { role: 'operator', staff: 'trading', audit: `trade.${name}` },
+      {
+        role: 'operator',
+        staff: 'trading',
+        audit: `trade.${name}`,
+        ...(before ? { auditBefore: before } : {}),
+      },
       async (_operator, body) => answer(await catalog.apply([await toEvent(body)])),
     );
+  const matchBefore = async (body: { match_id: number }) => catalog.deskState(body.match_id);
+  const marketBefore = async (body: { match_id: number; kind: MarketKind; period: Period; line: string }) =>
+    catalog.deskState(body.match_id, { kind: body.kind, period: body.period, line: body.line });
 
   trade('creatematch', tradeCreateMatchRequest, async (body) => {
     const parentKey = body.parent_match_id ? await keyOf(body.parent_match_id) : undefined;
@@ -55,30 +65,45 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext, catalog: Ca
       ...(parentKey ? { parentKey, childType: body.child_type ?? 'specials' } : {}),
     };
   });
-  trade('market', tradeMarketRequest, async (body) => ({
-    type: 'market',
-    key: await keyOf(body.match_id),
-    kind: body.kind,
-    period: body.period,
-    line: body.line,
-    prices: body.prices,
-    status: body.status,
-    isMain: body.is_main,
-  }));
-  trade('price', tradePriceRequest, async (body) => ({
-    type: 'price',
-    key: await keyOf(body.match_id),
-    kind: body.kind,
-    period: body.period,
-    line: body.line,
-    prices: body.prices,
-  }));
+  trade(
+    'market',
+    tradeMarketRequest,
+    async (body) => ({
+      type: 'market',
+      key: await keyOf(body.match_id),
+      kind: body.kind,
+      period: body.period,
+      line: body.line,
+      prices: body.prices,
+      status: body.status,
+      isMain: body.is_main,
+    }),
+    marketBefore,
+  );
+  trade(
+    'price',
+    tradePriceRequest,
+    async (body) => ({
+      type: 'price',
+      key: await keyOf(body.match_id),
+      kind: body.kind,
+      period: body.period,
+      line: body.line,
+      prices: body.prices,
+    }),
+    marketBefore,
+  );
   // A batch of price changes: one call, applied in order; rejected ones are reported, the rest stand.
   boCall(
     app,
     ctx,
     CALLS.trade_prices,
-    { role: 'operator', staff: 'trading', audit: 'trade.prices' },
+    {
+      role: 'operator',
+      staff: 'trading',
+      audit: 'trade.prices',
+      auditBefore: (body) => catalog.deskPrices(body.changes),
+    },
     async (_operator, body) => {
       const keys = new Map<number, string>();
       const events: FeedEvent[] = [];
@@ -101,38 +126,64 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext, catalog: Ca
       return { applied: report.applied, rejected: report.rejected };
     },
   );
-  trade('marketstatus', tradeMarketStatusRequest, async (body) => ({
-    type: 'marketStatus',
-    key: await keyOf(body.match_id),
-    status: body.status,
-    ...(body.kind ? { market: { kind: body.kind, period: body.period ?? 'ft', line: body.line ?? '' } } : {}),
-  }));
-  trade('live', tradeLiveRequest, async (body) => ({
-    type: 'live',
-    key: await keyOf(body.match_id),
-    period: body.period,
-    minute: body.minute,
-    home: body.home,
-    away: body.away,
-    ...(body.home_red !== undefined ? { homeRed: body.home_red } : {}),
-    ...(body.away_red !== undefined ? { awayRed: body.away_red } : {}),
-    ...(body.goal ? { goal: body.goal } : {}),
-    ...(body.red_card ? { redCard: body.red_card } : {}),
-  }));
-  trade('state', tradeStateRequest, async (body) => ({
-    type: 'state',
-    key: await keyOf(body.match_id),
-    state: body.state,
-    ...(body.detail ? { detail: body.detail } : {}),
-  }));
-  trade('result', tradeResultRequest, async (body) => ({
-    type: 'result',
-    key: await keyOf(body.match_id),
-    ht: body.ht,
-    ft: body.ft,
-    ...(body.goals ? { goals: body.goals } : {}),
-    ...(body.winners ? { winners: body.winners } : {}),
-  }));
+  trade(
+    'marketstatus',
+    tradeMarketStatusRequest,
+    async (body) => ({
+      type: 'marketStatus',
+      key: await keyOf(body.match_id),
+      status: body.status,
+      ...(body.kind
+        ? { market: { kind: body.kind, period: body.period ?? 'ft', line: body.line ?? '' } }
+        : {}),
+    }),
+    (body) =>
+      catalog.deskState(
+        body.match_id,
+        body.kind ? { kind: body.kind, period: body.period ?? 'ft', line: body.line ?? '' } : undefined,
+      ),
+  );
+  trade(
+    'live',
+    tradeLiveRequest,
+    async (body) => ({
+      type: 'live',
+      key: await keyOf(body.match_id),
+      period: body.period,
+      minute: body.minute,
+      home: body.home,
+      away: body.away,
+      ...(body.home_red !== undefined ? { homeRed: body.home_red } : {}),
+      ...(body.away_red !== undefined ? { awayRed: body.away_red } : {}),
+      ...(body.goal ? { goal: body.goal } : {}),
+      ...(body.red_card ? { redCard: body.red_card } : {}),
+    }),
+    matchBefore,
+  );
+  trade(
+    'state',
+    tradeStateRequest,
+    async (body) => ({
+      type: 'state',
+      key: await keyOf(body.match_id),
+      state: body.state,
+      ...(body.detail ? { detail: body.detail } : {}),
+    }),
+    matchBefore,
+  );
+  trade(
+    'result',
+    tradeResultRequest,
+    async (body) => ({
+      type: 'result',
+      key: await keyOf(body.match_id),
+      ht: body.ht,
+      ft: body.ft,
+      ...(body.goals ? { goals: body.goals } : {}),
+      ...(body.winners ? { winners: body.winners } : {}),
+    }),
+    matchBefore,
+  );
 }
 
 /** A rejected event is the caller's mistake: answered with its reason, nothing written. */

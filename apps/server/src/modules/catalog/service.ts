@@ -45,6 +45,49 @@ export class CatalogService {
     private readonly log: { warn: (obj: object, msg: string) => void },
   ) {}
 
+  /**
+   * What a trading-desk change is about to replace, for its audit row's "before": the match's state, clock and
+   * score, the named market's status and prices (null: no such market yet), and the stored result.
+   */
+  async deskState(matchId: number, market?: MarketRef): Promise<object> {
+    const match = await repo.matchById(this.db, matchId);
+    if (!match) return {};
+    const [result] = await repo.resultsOfMatches(this.db, [matchId]);
+    const found = market ? await repo.findMarket(this.db, String(matchId), market) : undefined;
+    const [view] = found ? await repo.marketViews(this.db, [found.id]) : [];
+    return {
+      match: {
+        state: match.state,
+        detail: match.state_detail,
+        live: match.is_live,
+        period: match.period,
+        minute: match.minute,
+        score: [match.home_score, match.away_score],
+        red: [match.home_red, match.away_red],
+      },
+      ...(market ? { market: view ? { status: view.status, prices: view.prices } : null } : {}),
+      result: result ? { ht: result.ht, ft: result.ft, winners: result.winners } : null,
+    };
+  }
+
+  /** The prices a batch of desk price changes is about to replace (one read for all its matches). */
+  async deskPrices(changes: readonly ({ match_id: number } & MarketRef)[]): Promise<object> {
+    const markets = await repo.marketsOfMatches(this.db, [...new Set(changes.map((c) => c.match_id))]);
+    const byRef = new Map(markets.map((m) => [`${m.matchId}|${m.kind}|${m.period}|${m.line}`, m]));
+    return {
+      markets: changes.map((change) => {
+        const market = byRef.get(`${change.match_id}|${change.kind}|${change.period}|${change.line}`);
+        return {
+          match_id: change.match_id,
+          kind: change.kind,
+          period: change.period,
+          line: change.line,
+          prices: market?.prices ?? null,
+        };
+      }),
+    };
+  }
+
   async apply(events: FeedEvent[]): Promise<ApplyReport> {
     const report: ApplyReport = { applied: 0, rejected: [], changes: [] };
     for (let start = 0; start < events.length; start += MAX_EVENTS_PER_TRANSACTION) {

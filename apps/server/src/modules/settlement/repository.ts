@@ -289,6 +289,21 @@ export const settlementRepository = {
     return bet;
   },
 
+  /** A bet's standing figures by its ref_no (what an operator's cancel replaces, for its audit row). */
+  async betStanding(ex: Executor, refNo: string) {
+    const result = await sql<{
+      status: string;
+      stake: string;
+      payout: string | null;
+      win_loss: string | null;
+      settled_at: Date | null;
+      cancelled_at: Date | null;
+    }>`select status, stake::text as stake, payout::text as payout, win_loss::text as win_loss, settled_at,
+        cancelled_at
+      from bets where ref_no = ${refNo}`.execute(ex);
+    return result.rows[0];
+  },
+
   async markCancelled(ex: Executor, betId: string, now: Date, reason: string): Promise<void> {
     await sql`update bets set status = 'void', reject_reason = ${reason}, cancelled_at = ${now},
         payout = risk, win_loss = 0, valid_turnover = 0, commission = 0, house_cut = 0, settled_at = ${now}

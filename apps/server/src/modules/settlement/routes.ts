@@ -14,7 +14,12 @@ export function settlementRoutes(
     app,
     ctx,
     CALLS.trade_cancelbet,
-    { role: 'operator', staff: 'trading', audit: 'trade.cancelbet' },
+    {
+      role: 'operator',
+      staff: 'trading',
+      audit: 'trade.cancelbet',
+      auditBefore: (body) => services.settlement.betStanding(body.ref_no),
+    },
     (_operator, body) => services.settlement.cancelBet(body.ref_no, body.reason),
   );
 }

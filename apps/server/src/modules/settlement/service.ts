@@ -1,5 +1,6 @@
 import { DEFAULT_MYANMAR_COMMISSION } from '@sb/domain';
 import type { AppContext } from '../../context';
+import { formatMinor } from '../../lib/money';
 import { bookForecast, type BookForecastGroup, type ForecastBetRow } from './figures';
 import { SettlementBatches } from './batch';
 import { SettlementRunner } from './runner';
@@ -36,7 +37,10 @@ export class SettlementService {
   private readonly runner: SettlementRunner;
   private readonly myanmarCommission: string;
 
-  constructor(ctx: AppContext, options: SettlementOptions = DEFAULT_SETTLEMENT_OPTIONS) {
+  constructor(
+    private readonly ctx: AppContext,
+    options: SettlementOptions = DEFAULT_SETTLEMENT_OPTIONS,
+  ) {
     this.myanmarCommission = options.myanmarCommission;
     this.batches = new SettlementBatches(ctx, options.myanmarCommission);
     this.runner = new SettlementRunner(ctx, options, this.batches);
@@ -61,6 +65,21 @@ export class SettlementService {
    * An operator cancels a bet: a running bet's stake is released, a settled bet's settlement reversed so
    * the member ends with the stake back. Either way one transfer, and the bet is void.
    */
+  /** What an operator's cancel of this bet replaces (its audit row's "before"), minor units as decimal text. */
+  async betStanding(refNo: string): Promise<object> {
+    const bet = await settlementRepository.betStanding(this.ctx.db, refNo);
+    if (!bet) return {};
+    const money = (value: string | null) => (value === null ? null : formatMinor(BigInt(value)));
+    return {
+      status: bet.status,
+      stake: money(bet.stake),
+      payout: money(bet.payout),
+      win_loss: money(bet.win_loss),
+      settled_at: bet.settled_at?.toISOString() ?? null,
+      cancelled_at: bet.cancelled_at?.toISOString() ?? null,
+    };
+  }
+
   cancelBet(refNo: string, reason: string): Promise<{ ref_no: string; bet_status: 'void' }> {
     return this.batches.cancelBet(refNo, reason);
   }
