@@ -1,5 +1,5 @@
 import { CALLS, type FairVerifyReply, type FairVerifyRequest } from '@sb/contract';
-import { recomputeRound, seedHash, type FairOutcome } from '@sb/domain';
+import { recomputeRound, seedHash, type FairGame, type FairOutcome } from '@sb/domain';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { postCall } from '../../http/route';
@@ -23,7 +23,7 @@ export function fairRoutes(
   deps: {
     fair: FairService;
     accounts: AccountService;
-    finders: Record<'lottery' | 'crash' | 'dice' | 'hilo', RoundFinder>;
+    finders: Record<FairGame, RoundFinder>;
     /** A round still open on the member's seed (hi-lo): revealing the seed then would show its next cards. */
     roundOpen: (accountPk: string) => Promise<boolean>;
   },
