@@ -134,6 +134,21 @@ describeEachDatabase(
           .some((n) => Number(n) > 0),
       ).toBe(true);
 
+      // And in the sport's match list (any market type): 'more' opens the draw's markets (open markets, head[7]).
+      const listed: number[][] = [];
+      for (const menu of ['today', 'early']) {
+        for (const sport of [161, 162]) {
+          const list = await call(env().app, '/cache/uxmarket', {
+            sport_id: sport,
+            menu,
+            market_type: 'hdpou',
+          });
+          listed.push(...(list.body.heads as number[][]));
+        }
+      }
+      expect(listed.find((head) => head[0] === Number(keno.match_id))?.[7]).toBe(1);
+      expect(listed.find((head) => head[0] === Number(numbers.match_id))?.[7]).toBe(6);
+
       const before = await available(env());
       const placed = [
         ...(await betOn(env(), me, keno.match_id, KENO_PICKS)),
