@@ -118,6 +118,9 @@ describeEachDatabase(
       const { keno, numbers, me } = await drawScene(env());
       // Priced from the exact chances less 5%: big/small 1.89 (810 refunds), equal 4.67, D_6 71.25.
       const kenoMarket = env().services.snapshot.marketsOf(Number(keno.match_id))[0]!;
+      // The draws' seed is committed (its SHA-256 shown to members) before any ball is drawn.
+      const committed = ((await me.api('fairseed')).draws as { seed_hash: string }).seed_hash;
+      expect(committed).toMatch(/^[0-9a-f]{64}$/);
       expect(kenoMarket.prices).toMatchObject({ big: '1.89', small: '1.89', equal: '4.67' });
       // The draws are in the sportsbook's menu (keno 162, number game 161) like any sport's matches.
       const menu = (await call(env().app, '/cache/uxmenu', {})).body.sports as unknown[][];
@@ -225,6 +228,7 @@ describeEachDatabase(
         expect(verified.body.statusdesc, JSON.stringify(verified.body)).toBe('success');
         expect(verified.body.matches).toBe(true);
         expect(verified.body.hash_matches).toBe(true);
+        expect(verified.body.seed_hash).toBe(committed);
         expect((verified.body.outcome as { balls: number[] }).balls).toEqual(balls);
       }
     });

@@ -297,6 +297,8 @@ export const fairSeedReply = z.object({
   member: seedView,
   crash: seedView,
   lottery: seedView,
+  /** The keno and number-game draws' commitment (their rounds verify as games keno and numbers). */
+  draws: seedView,
   revealed: z.array(revealedSeed),
   revealed_shared: z.array(revealedSeed),
 });

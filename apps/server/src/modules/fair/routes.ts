@@ -37,10 +37,12 @@ export function fairRoutes(
       member: await fair.view(scope),
       crash: await fair.view('crash'),
       lottery: await fair.view('lottery'),
+      draws: await fair.view('draws'),
       revealed: await fair.revealedSeeds(scope, 10),
       revealed_shared: [
         ...(await fair.revealedSeeds('crash', 5)),
         ...(await fair.revealedSeeds('lottery', 5)),
+        ...(await fair.revealedSeeds('draws', 5)),
       ],
     };
   });
