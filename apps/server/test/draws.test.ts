@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { drawLegOutcome, settleSingle, toMinorUnits } from '@sb/domain';
 import { expect, it } from 'vitest';
 import { buildApp } from '../src/app';
+import { DRAW_AFTER_CLOSE_MS } from '../src/modules/draws/service';
 import { catalogRepository } from '../src/modules/catalog/repository';
 import { seeded } from './support/fixtures';
 import { settle } from './support/catalog';
@@ -63,13 +64,13 @@ async function available(env: TestEnv, accountId = 'demomyr') {
   return (await env.ctx.ledger.balances(env.ctx.db, String(pk), 'MYR')).available;
 }
 
-async function ballsOf(env: TestEnv, drawId: string): Promise<number[]> {
+async function ballsOf(env: TestEnv, drawId: string, status = 'resulted'): Promise<number[]> {
   const row = await env.ctx.db
     .selectFrom('draws')
     .selectAll()
     .where('id', '=', drawId)
     .executeTakeFirstOrThrow();
-  expect(row.status).toBe('resulted');
+  expect(row.status).toBe(status);
   return JSON.parse(row.balls ?? '[]') as number[];
 }
 
@@ -162,7 +163,8 @@ describeEachDatabase(
 
       // The clock reaches both draws: betting closes, the balls are drawn once, the results go to the catalogue.
       env().advance(numbers.draw_at.getTime() - env().ctx.now().getTime() + 1_000);
-      expect(await env().services.draws.runDue()).toBeGreaterThanOrEqual(2);
+      // At the draw time betting closes; the balls follow a few seconds later.
+      expect(await env().services.draws.runDue()).toBe(0);
       await settle();
       const late = await me.api('bet/betsingle', {
         market_id: kenoMarket.id,
@@ -172,7 +174,12 @@ describeEachDatabase(
         odds_type: '4',
         idempotency_key: 'late-keno-bet',
       });
-      expect(late.status).not.toBe('1');
+      // A closed market leaves the book: the bet names a market no longer offered.
+      expect(late.statusdesc).toBe('invalidBet');
+      expect(await ballsOf(env(), keno.id, 'open')).toEqual([]);
+      env().advance(DRAW_AFTER_CLOSE_MS);
+      expect(await env().services.draws.runDue()).toBeGreaterThanOrEqual(2);
+      await settle();
       await runSettlement(env());
 
       const kenoBalls = await ballsOf(env(), keno.id);
@@ -237,7 +244,7 @@ describeEachDatabase(
       const { keno, me } = await drawScene(env());
       const before = await available(env());
       const placed = await betOn(env(), me, keno.match_id, KENO_PICKS);
-      env().advance(keno.draw_at.getTime() - env().ctx.now().getTime() + 1_000);
+      env().advance(keno.draw_at.getTime() - env().ctx.now().getTime() + DRAW_AFTER_CLOSE_MS);
       // The process closes betting, draws the balls (stored with their seed and nonce), then dies.
       const drawn = await env().services.draws.draw(keno.id, 'keno');
       expect(drawn).toHaveLength(20);

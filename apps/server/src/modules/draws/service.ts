@@ -49,6 +49,8 @@ const GAMES = Object.keys(DRAW_GAMES) as DrawGame[];
 /** Draws handled per pass: a long outage catches up over a few passes, never in one unbounded loop. */
 const MAX_DUE_PER_PASS = 50;
 const MINUTE = 60_000;
+/** From the close of betting (the draw time) to the balls: a placement already in flight commits first. */
+export const DRAW_AFTER_CLOSE_MS = 5_000;
 const GMT8 = 8 * 3_600_000;
 
 export interface DrawBalls {
@@ -67,6 +69,8 @@ export interface DrawBalls {
  */
 export class DrawsService {
   private running: Promise<number> | null = null;
+  /** Draws whose markets this process has closed and not yet drawn (at most a pass's worth). */
+  private readonly closed = new Set<string>();
 
   constructor(
     private readonly ctx: AppContext,
@@ -160,27 +164,46 @@ export class DrawsService {
   }
 
   private async drawDue(): Promise<number> {
-    const due = await repo.due(this.ctx.db, this.ctx.now(), MAX_DUE_PER_PASS);
+    const now = this.ctx.now();
+    const due = await repo.due(this.ctx.db, now, MAX_DUE_PER_PASS);
     let done = 0;
     for (const draw of due) {
       const key = drawKey(draw.game, draw.draw_at);
-      // Betting closes at the draw time: no market of the draw takes a bet from here on.
-      if (draw.status === 'open') await this.catalog.apply([{ type: 'marketStatus', key, status: 'closed' }]);
-      const balls = draw.status === 'open' ? await this.draw(draw.id, draw.game) : parseStored(draw.balls);
-      if (!balls) continue;
-      // The catalogue holds the result once: a restart between the draw and this step reports the stored balls.
-      const match = await catalogRecords.matchById(this.ctx.db, Number(draw.match_id));
-      if (match && match.state !== 1 && match.state !== 2) {
-        const report = await this.catalog.apply([
-          { type: 'result', key, ht: null, ft: null, winners: balls.map(String) },
-        ]);
-        if (report.rejected.length > 0)
-          this.ctx.log.warn({ key, rejected: report.rejected }, 'draw result refused');
+      if (draw.status === 'open') {
+        // Betting closes at the draw time: no market of the draw takes a bet from here on (once per process).
+        if (!this.closed.has(draw.id)) {
+          await this.catalog.apply([{ type: 'marketStatus', key, status: 'closed' }]);
+          this.closed.add(draw.id);
+        }
+        // The balls wait a moment after the close, so a bet already on its way has committed before the draw.
+        if (now.getTime() < draw.draw_at.getTime() + DRAW_AFTER_CLOSE_MS) continue;
       }
-      await repo.markResulted(this.ctx.db, draw.id);
-      done += 1;
+      const balls = draw.status === 'open' ? await this.draw(draw.id, draw.game) : parseStored(draw.balls);
+      this.closed.delete(draw.id);
+      if (!balls) continue;
+      if (await this.report(key, draw.match_id, balls)) {
+        await repo.markResulted(this.ctx.db, draw.id);
+        done += 1;
+      }
     }
     return done;
+  }
+
+  /**
+   * Gives the catalogue the draw's result once: a restart between the draw and this step reports the stored
+   * balls; a match already finished (resulted, or cancelled by the trading desk) needs nothing more. A refused
+   * result is tried again on the next pass.
+   */
+  private async report(key: string, matchId: string, balls: number[]): Promise<boolean> {
+    const match = await catalogRecords.matchById(this.ctx.db, Number(matchId));
+    if (!match) return false;
+    if (match.state === 1 || match.state === 2) return true;
+    const report = await this.catalog.apply([
+      { type: 'result', key, ht: null, ft: null, winners: balls.map(String) },
+    ]);
+    if (report.rejected.length === 0) return true;
+    this.ctx.log.warn({ key, rejected: report.rejected }, 'draw result refused');
+    return false;
   }
 
   /**
