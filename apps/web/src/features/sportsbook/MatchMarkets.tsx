@@ -5,7 +5,14 @@ import type { TFunction } from 'i18next';
 import { isDrawKind, type OddsFormat } from '@sb/domain';
 import { post } from '../../shared/api/client';
 import { QueryView } from '../../shared/ui/QueryView';
-import { CellLabelsContext, MarketPrices, MyanmarCell, selectionLabel, useCellLabels } from './cells';
+import {
+  CellLabelsContext,
+  MarketPrices,
+  MyanmarCell,
+  drawMarketTitle,
+  selectionLabel,
+  useCellLabels,
+} from './cells';
 import { toMarket, useMarkets } from './markets';
 import styles from './sportsbook.module.css';
 
@@ -75,8 +82,7 @@ export function useMatchMarkets(matchId: number, oddsCode: string) {
 
 /** A market's heading: period and kind; a draw's market is named by its game or digit code (no period). */
 function marketTitle(t: TFunction, kind: string, period: string): string {
-  if (kind === 'keno') return t('ngresult.games.keno');
-  if (isDrawKind(kind)) return t(`ngresult.outcomes.${kind}` as 'ngresult.outcomes.d1');
+  if (isDrawKind(kind)) return drawMarketTitle(t, kind);
   return `${t(`sportsbook.period.${periodKey(period)}`)} ${t(`sportsbook.kind.${kindKey(kind)}`)}`;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import i18n from 'i18next';
-import { selectionLabel } from './cells';
+import { drawMarketTitle, selectionLabel } from './cells';
 
 describe('selection labels', () => {
   const t = i18n.getFixedT('en');
@@ -15,5 +15,10 @@ describe('selection labels', () => {
     // The sportsbook's own kinds keep their labels.
     expect(selectionLabel(t, 'oe', 'o')).toBe('Odd');
     expect(selectionLabel(t, '1x2', 'x')).toBe('X');
+  });
+
+  it('names the draws markets by game and digit code', () => {
+    expect(drawMarketTitle(t, 'keno')).toBe('Keno');
+    expect(drawMarketTitle(t, 'd5')).toBe('Total of first three');
   });
 });

@@ -35,6 +35,13 @@ const DRAW_WORDS = new Set([
   'last',
 ]);
 
+/** A draw market's name: keno's one market, or the number game's D_1..D_6 by what it is on. */
+export function drawMarketTitle(t: TFunction, kind: string): string {
+  return kind === 'keno'
+    ? t('ngresult.games.keno')
+    : t(`ngresult.outcomes.${kind}` as 'ngresult.outcomes.d1');
+}
+
 /** A keno or number-game selection: a word translated, a D_3 range as its balls ('3' is 31-45), a ball as is. */
 function drawSelectionLabel(t: TFunction, kind: string, key: string): string {
   if (DRAW_WORDS.has(key)) return t(`ngresult.values.${key}` as 'ngresult.values.big');
