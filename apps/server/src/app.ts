@@ -48,6 +48,7 @@ import { fairRoutes } from './modules/fair/routes';
 import { FairService } from './modules/fair/service';
 import { lotteryRoutes } from './modules/lottery/routes';
 import { LotteryService } from './modules/lottery/service';
+import { DrawsService } from './modules/draws/service';
 import { CRASH_CHANNEL, CrashEngine } from './modules/minigame/crash';
 import { minigameRoutes } from './modules/minigame/routes';
 import { MinigameService } from './modules/minigame/service';
@@ -73,6 +74,7 @@ export interface Services {
   rooms: TournamentLifecycle;
   fair: FairService;
   lottery: LotteryService;
+  draws: DrawsService;
   minigame: MinigameService;
   crash: CrashEngine;
 }
@@ -122,12 +124,13 @@ export async function createServices(
   const upline = new UplineService(ctx, boAccess);
   const brands = new BrandService(ctx, upline);
   const unsubscribeBrands = await brands.start();
+  const catalog = new CatalogService(ctx.db, ctx.bus, ctx.log);
   const services: Services = {
     accounts,
     upline,
     boAccess,
     brands,
-    catalog: new CatalogService(ctx.db, ctx.bus, ctx.log),
+    catalog,
     snapshot,
     markets: new MarketsService(snapshot, ctx.now),
     results: new ResultsService(ctx.db, sportGroups),
@@ -144,6 +147,7 @@ export async function createServices(
     rooms: new TournamentLifecycle(ctx, new MemberNotifier(ctx)),
     fair,
     lottery: new LotteryService(ctx, accounts, fair),
+    draws: new DrawsService(ctx, catalog, fair),
     minigame,
     crash: new CrashEngine(ctx, fair, minigame, accounts),
   };
@@ -225,7 +229,7 @@ export async function buildApp(
   auditRoutes(app, ctx);
   uplineRoutes(app, ctx, services.upline);
   tradingRoutes(app, ctx, services.catalog);
-  marketRoutes(app, ctx, services.markets, services.results);
+  marketRoutes(app, ctx, services.markets, services.results, services.draws);
   contentRoutes(app, ctx, services);
   bettingRoutes(app, ctx, services.betting);
   settlementRoutes(app, ctx, services);
@@ -245,6 +249,8 @@ export async function buildApp(
       crash: { fairRound: (id) => services.crash.fairRound(id) },
       dice: { fairRound: (id) => services.minigame.fairRound('dice', id) },
       hilo: { fairRound: (id) => services.minigame.fairRound('hilo', id) },
+      keno: { fairRound: (id) => services.draws.fairRound('keno', id) },
+      numbers: { fairRound: (id) => services.draws.fairRound('numbers', id) },
     },
     roundOpen: (accountPk) => services.minigame.hasOpenRound(accountPk),
   });

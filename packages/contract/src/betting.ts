@@ -17,6 +17,14 @@ export const MARKET_KINDS = [
   'tg',
   'eg',
   'outright',
+  // Our own draws (a draw is a match): keno's sum and count market, the number game's D_1..D_6.
+  'keno',
+  'd1',
+  'd2',
+  'd3',
+  'd4',
+  'd5',
+  'd6',
 ] as const;
 export type MarketKind = (typeof MARKET_KINDS)[number];
 
@@ -35,6 +43,13 @@ export const BET_TYPE_CODES: Readonly<Record<MarketKind, string>> = {
   eg: 'BT_EG',
   tw: 'BT_TW',
   outright: 'BT_OR',
+  keno: 'BT_KENO',
+  d1: 'D_1',
+  d2: 'D_2',
+  d3: 'D_3',
+  d4: 'D_4',
+  d5: 'D_5',
+  d6: 'D_6',
 };
 
 export const BET_STATUSES = [

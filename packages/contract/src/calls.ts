@@ -75,6 +75,7 @@ import {
   resultRequest,
   resultsReply,
   singleResultReply,
+  ngResultsReply,
   singleResultRequest,
   uxMarketRequest,
   uxMatchRequest,
@@ -344,7 +345,7 @@ export const CALLS = {
     'parlaymatchresult',
   ),
   efresult: call('/api/efresult', resultRequest, resultsReply, 'member', 'efresult'),
-  ngresult: call('/api/ngresult', resultRequest, resultsReply, 'member', 'ngresult'),
+  ngresult: call('/api/ngresult', resultRequest, ngResultsReply, 'member', 'ngresult'),
   singlematchresult: call(
     '/api/singlematchresult',
     singleResultRequest,

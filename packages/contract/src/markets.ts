@@ -90,6 +90,19 @@ export type ResultRow = z.infer<typeof resultRow>;
 /** matchresult, parlaymatchresult, efresult, ngresult: a GMT+8 day's results. */
 export const resultsReply = z.object({ results: z.array(resultRow) });
 
+/**
+ * ngresult: the day's keno and number-game draws. A drawn draw carries its game, its balls in draw order and each
+ * market's winning selection (keno: sum, size big|small|push, parity odd|even, side up|down|equal; the number
+ * game: d1..d6, the winning key of D_1..D_6 on the first ball); a draw not yet drawn has none of them.
+ */
+export const ngResultRow = resultRow.extend({
+  game: z.enum(['keno', 'numbers']).optional(),
+  balls: z.array(z.number().int()).optional(),
+  outcomes: z.record(z.string(), z.string()).optional(),
+});
+export type NgResultRow = z.infer<typeof ngResultRow>;
+export const ngResultsReply = z.object({ results: z.array(ngResultRow) });
+
 export const singleResultRequest = z.object({ match_id: id('invalidBet') });
 
 const scorePair = z.tuple([z.number().int(), z.number().int()]);

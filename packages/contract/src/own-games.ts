@@ -7,7 +7,7 @@ import { positiveMoney, replyInstant, replyMoney, requiredString } from './field
  * lottery and the mini games. Amounts are decimal strings; multipliers and rolls are 2-decimal strings.
  */
 
-export const FAIR_GAME_NAMES = ['lottery', 'crash', 'dice', 'hilo'] as const;
+export const FAIR_GAME_NAMES = ['lottery', 'crash', 'dice', 'hilo', 'keno', 'numbers'] as const;
 export const LOTTERY_BET_CODES = ['LOT_BIG', 'LOT_SMALL', 'LOT_4A', 'LOT_3D'] as const;
 export const LOTTERY_MODE_NAMES = ['straight', 'box', 'ibox'] as const;
 export const LOTTERY_HOUSES = ['dragon', 'tiger', 'phoenix'] as const;
@@ -270,6 +270,8 @@ export const fairOutcome = z.discriminatedUnion('game', [
   z.object({ game: z.literal('crash'), crash_point: z.string() }),
   z.object({ game: z.literal('dice'), roll: z.string() }),
   z.object({ game: z.literal('hilo'), cards: z.array(z.number().int()) }),
+  z.object({ game: z.literal('keno'), balls: z.array(z.number().int()) }),
+  z.object({ game: z.literal('numbers'), balls: z.array(z.number().int()) }),
 ]);
 
 /**
@@ -295,6 +297,8 @@ export const fairSeedReply = z.object({
   member: seedView,
   crash: seedView,
   lottery: seedView,
+  /** The keno and number-game draws' commitment (their rounds verify as games keno and numbers). */
+  draws: seedView,
   revealed: z.array(revealedSeed),
   revealed_shared: z.array(revealedSeed),
 });

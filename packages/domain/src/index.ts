@@ -257,6 +257,7 @@ export * from './own-games';
 export * from './keno';
 export * from './number-game';
 export * from './racing';
+export * from './draws';
 export * from './backoffice-access';
 export {
   DEFAULT_FORECAST_EXTRA_GOALS,

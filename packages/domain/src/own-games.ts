@@ -1,4 +1,6 @@
 import { FairStream, TWO_32, fisherYates } from './fair';
+import { drawKeno } from './keno';
+import { drawNumberGame } from './number-game';
 
 /**
  * The maths of our own games (rules.md decision 13), exact: money in minor units (bigint), multipliers in
@@ -233,7 +235,8 @@ export function lotteryLiability(ticket: {
 
 // ---- verification ----
 
-export const FAIR_GAMES = ['lottery', 'crash', 'dice', 'hilo'] as const;
+/** keno and numbers: the sportsbook's draws (draws.ts), 20 of 80 and all 75 balls in draw order. */
+export const FAIR_GAMES = ['lottery', 'crash', 'dice', 'hilo', 'keno', 'numbers'] as const;
 export type FairGame = (typeof FAIR_GAMES)[number];
 
 /** What a round's seeds produce, recomputed from scratch: the verify call and screen show this. */
@@ -241,7 +244,8 @@ export type FairOutcome =
   | { game: 'lottery'; result: LotteryResult }
   | { game: 'crash'; crash_point: string }
   | { game: 'dice'; roll: string }
-  | { game: 'hilo'; cards: number[] };
+  | { game: 'hilo'; cards: number[] }
+  | { game: 'keno' | 'numbers'; balls: number[] };
 
 const hundredthsText = (value: number) =>
   `${Math.floor(value / 100)}.${String(value % 100).padStart(2, '0')}`;
@@ -262,6 +266,10 @@ export function recomputeRound(input: {
       return { game: 'crash', crash_point: hundredthsText(crashPoint(stream)) };
     case 'dice':
       return { game: 'dice', roll: hundredthsText(diceRoll(stream)) };
+    case 'keno':
+      return { game: 'keno', balls: drawKeno(stream) };
+    case 'numbers':
+      return { game: 'numbers', balls: drawNumberGame(stream) };
     case 'hilo': {
       const count = Math.min(Math.max(input.cards ?? 1, 1), 200);
       return { game: 'hilo', cards: Array.from({ length: count }, () => hiloCard(stream)) };

@@ -15,6 +15,7 @@ import * as m0012 from './migrations/0012_own_games';
 import * as m0013 from './migrations/0013_brands';
 import * as m0014 from './migrations/0014_backoffice_access';
 import * as m0015 from './migrations/0015_bo_reports';
+import * as m0016 from './migrations/0016_draws';
 
 /** Migrations are listed here, in order: no file-system scanning, so bundling and tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013_brands': m0013,
   '0014_backoffice_access': m0014,
   '0015_bo_reports': m0015,
+  '0016_draws': m0016,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -589,6 +589,19 @@ export interface LotteryDrawTable {
   settled_at: Timestamp | null;
 }
 
+/** Keno and number-game draws: a catalogue match each, balls from the fair source (0016_draws). */
+export interface DrawTable {
+  id: Generated<string>;
+  game: 'keno' | 'numbers';
+  draw_at: Timestamp;
+  match_id: string;
+  status: 'open' | 'drawn' | 'resulted';
+  seed_id: string | null;
+  nonce: number | null;
+  balls: string | null;
+  drawn_at: Timestamp | null;
+}
+
 export interface LotteryTicketTable {
   id: Generated<string>;
   account_pk: string;
@@ -657,6 +670,7 @@ export interface Database {
   fair_seeds: FairSeedTable;
   lottery_draws: LotteryDrawTable;
   lottery_tickets: LotteryTicketTable;
+  draws: DrawTable;
   lottery_liability: LotteryLiabilityTable;
   lottery_caps: LotteryCapTable;
   crash_rounds: CrashRoundTable;

@@ -6,6 +6,7 @@ import type { SettlementService } from '../modules/settlement/service';
 import type { TournamentLifecycle } from '../modules/tournament/lifecycle';
 import { ROUND_CLOSE_INTERVAL_MS, type GamesService } from '../modules/games/service';
 import type { LotteryService } from '../modules/lottery/service';
+import type { DrawsService } from '../modules/draws/service';
 import type { CrashEngine } from '../modules/minigame/crash';
 import { JobRunner } from './runner';
 
@@ -17,6 +18,7 @@ export interface JobServices {
   rooms: TournamentLifecycle;
   games: GamesService;
   lottery: LotteryService;
+  draws: DrawsService;
   crash: CrashEngine;
 }
 
@@ -117,6 +119,7 @@ export function createJobs(
       intervalMs: LOTTERY_DRAW_INTERVAL_MS,
       run: () => services.lottery.runDue(),
     });
+    registerDraws(ctx, jobs, services.draws);
     jobs.register({ name: 'crash-rounds', intervalMs: CRASH_TICK_MS, run: () => services.crash.tick() });
   }
 
@@ -128,4 +131,23 @@ export function createJobs(
   });
 
   return jobs;
+}
+
+/** Keno and number-game draws are listed ahead this often; due draws are drawn and reported this often. */
+const DRAWS_SCHEDULE_INTERVAL_MS = 60_000;
+const DRAWS_DUE_INTERVAL_MS = 2_000;
+
+/** The draws' clock: the schedule at once and every minute; due draws (one missed while down, too) at once. */
+function registerDraws(ctx: AppContext, jobs: JobRunner, draws: DrawsService): void {
+  const failed = (error: unknown) => ctx.log.error({ err: error }, 'draws failed');
+  draws
+    .runDue()
+    .then(() => draws.ensureSchedule())
+    .catch(failed);
+  jobs.register({
+    name: 'draws-schedule',
+    intervalMs: DRAWS_SCHEDULE_INTERVAL_MS,
+    run: () => draws.ensureSchedule(),
+  });
+  jobs.register({ name: 'draws-due', intervalMs: DRAWS_DUE_INTERVAL_MS, run: () => draws.runDue() });
 }

@@ -18,7 +18,7 @@ const comingSoon = screen(
   (module) => module.ComingSoonPage,
 );
 
-const OWN_GAME_ROUTES = new Set<string>(['w4d', 'minigame']);
+const OWN_GAME_ROUTES = new Set<string>(['w4d', 'minigame', 'ngresult']);
 /** Provider game lobbies (features/games/lobbies.ts LOBBIES, restated so the first chunk stays small). */
 const LOBBY_ROUTES = new Set<string>([
   'casino',
@@ -180,6 +180,13 @@ export const routes: RouteObject[] = [
                 lazy: screen(
                   () => import('../features/lottery/LotteryPage'),
                   (m) => m.LotteryPage,
+                ),
+              },
+              {
+                path: 'ngresult',
+                lazy: screen(
+                  () => import('../features/ngresult/NgResultPage'),
+                  (m) => m.NgResultPage,
                 ),
               },
               {

@@ -1,5 +1,5 @@
 import { CALLS, type FairVerifyReply, type FairVerifyRequest } from '@sb/contract';
-import { recomputeRound, seedHash, type FairOutcome } from '@sb/domain';
+import { recomputeRound, seedHash, type FairGame, type FairOutcome } from '@sb/domain';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { postCall } from '../../http/route';
@@ -23,7 +23,7 @@ export function fairRoutes(
   deps: {
     fair: FairService;
     accounts: AccountService;
-    finders: Record<'lottery' | 'crash' | 'dice' | 'hilo', RoundFinder>;
+    finders: Record<FairGame, RoundFinder>;
     /** A round still open on the member's seed (hi-lo): revealing the seed then would show its next cards. */
     roundOpen: (accountPk: string) => Promise<boolean>;
   },
@@ -37,10 +37,12 @@ export function fairRoutes(
       member: await fair.view(scope),
       crash: await fair.view('crash'),
       lottery: await fair.view('lottery'),
+      draws: await fair.view('draws'),
       revealed: await fair.revealedSeeds(scope, 10),
       revealed_shared: [
         ...(await fair.revealedSeeds('crash', 5)),
         ...(await fair.revealedSeeds('lottery', 5)),
+        ...(await fair.revealedSeeds('draws', 5)),
       ],
     };
   });

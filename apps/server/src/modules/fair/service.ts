@@ -17,8 +17,8 @@ import { fairRepository as repo } from './repository';
 
 type SeedRow = Selectable<FairSeedTable>;
 
-/** Scopes whose seed rotates each betting day: the draws and the shared crash rounds. */
-export const DAILY_SCOPES = ['lottery', 'crash'] as const;
+/** Scopes whose seed rotates each betting day: the draws (4D; keno and number game) and the shared crash rounds. */
+export const DAILY_SCOPES = ['lottery', 'crash', 'draws'] as const;
 export type DailyScope = (typeof DAILY_SCOPES)[number];
 const MAX_CREATE_ATTEMPTS = 3;
 

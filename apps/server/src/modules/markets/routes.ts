@@ -2,6 +2,7 @@ import { CALLS } from '@sb/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { postCall, postRawCall } from '../../http/route';
+import type { DrawsService } from '../draws/service';
 import type { ResultsService } from './results';
 import type { MarketsService } from './service';
 
@@ -11,6 +12,7 @@ export function marketRoutes(
   ctx: AppContext,
   markets: MarketsService,
   results: ResultsService,
+  draws: DrawsService,
 ): void {
   postCall(app, ctx, CALLS.uxmenu, async () => markets.menu());
   postRawCall(app, ctx, CALLS.uxmarket, (body) => markets.marketJson(body));
@@ -27,6 +29,16 @@ export function marketRoutes(
     results.byDay(body.date, body.sport_id ?? null, 'all'),
   );
   postCall(app, ctx, CALLS.efresult, (body) => results.byDay(body.date, null, 'efighting'));
-  postCall(app, ctx, CALLS.ngresult, (body) => results.byDay(body.date, null, 'number-game'));
+  postCall(app, ctx, CALLS.ngresult, async (body) => {
+    const day = await results.byDay(body.date, null, 'number-game');
+    // Our own draws add their balls and each market's winner (a draw not yet drawn has none).
+    const balls = await draws.ballsOf(day.results.map((row) => row.match_id));
+    return {
+      results: day.results.map((row) => {
+        const drawn = balls.get(row.match_id);
+        return drawn ? { ...row, game: drawn.game, balls: drawn.balls, outcomes: drawn.outcomes } : row;
+      }),
+    };
+  });
   postCall(app, ctx, CALLS.singlematchresult, (body) => results.single(body.match_id));
 }

@@ -7,6 +7,8 @@ import type {
   UxMarketRequest,
 } from '@sb/contract';
 import {
+  KENO_KIND,
+  NUMBER_KINDS,
   gmt8DayNumber,
   gmt8DayStart,
   passesTimeFilter,
@@ -33,6 +35,8 @@ const KINDS_BY_TYPE: Record<string, MarketKind[]> = {
   ml: ['ml'],
   outright: ['outright'],
 };
+/** A number-game sport's lists show its draws whatever the market type: their markets are the draw kinds. */
+const DRAW_KINDS: MarketKind[] = [KENO_KIND, ...NUMBER_KINDS];
 const PARLAY_KINDS = new Set<MarketKind>(['hdp', 'ou', '1x2', 'oe', 'ml']);
 /** The per-kind counts of a market header, in the spec's order (hdp, ou, oe, oxt, ml, tw, cs, dc, fglg, htft, tg, orz). */
 const HEAD_KINDS: MarketKind[] = [
@@ -112,7 +116,10 @@ export class MarketsService {
       throw new AppError('invalid_request', { field: 'sport_id' });
     }
     const nowMs = this.now().getTime();
-    const kinds = kindsOf(request);
+    const kinds =
+      this.snapshot.sports.get(request.sport_id)?.group === 'number-game' && request.menu !== 'outright'
+        ? new Set(DRAW_KINDS)
+        : kindsOf(request);
     const sorted = this.cachedList(request, nowMs, kinds);
     const start = (request.page - 1) * request.page_size;
     const page = sorted.slice(start, start + request.page_size);

@@ -1,5 +1,8 @@
 import {
   DEFAULT_MYANMAR_COMMISSION,
+  drawLegOutcome,
+  isDrawKind,
+  parseBalls,
   fromMinorUnits,
   myanmarFraction,
   myanmarParlayPayout,
@@ -70,6 +73,7 @@ export function legOutcome(
 ): string | null {
   if (options.firstHalfOnly && leg.period !== '1h') return null;
   if (leg.kind === 'outright') return outrightOutcome(leg.selection, result, options.winners ?? []);
+  if (isDrawKind(leg.kind)) return drawOutcome(leg, result, options.winners ?? []);
   if (leg.format === 'MM') return myanmarLegOutcome(leg, result);
   const selection = toSelection(leg.kind === 'tw' ? { ...leg, kind: 'ml' } : leg);
   if (!selection) return 'void';
@@ -85,6 +89,19 @@ function outrightOutcome(selection: string, result: MatchResult, winners: readon
   if (winners.length === 0) return null;
   if (!winners.includes(selection)) return 'lost';
   return winners.length === 1 ? 'won' : `won_dh${winners.length}`;
+}
+
+/** A keno or number-game leg: decided on the draw's balls (the result's winners, in draw order). */
+function drawOutcome(leg: LegRow, result: MatchResult, winners: readonly string[]): string | null {
+  if (result.status !== 'completed') return 'void';
+  const balls = parseBalls(winners);
+  if (!balls) return null;
+  try {
+    return drawLegOutcome(leg, balls);
+  } catch {
+    // Balls that are not a whole draw of the game: the result is wrong, so the leg waits for a corrected one.
+    return null;
+  }
 }
 
 /** The domain outcome and dead-heat divisor of a stored leg outcome. */

@@ -1,5 +1,38 @@
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { REJECT_REASONS, betTypeKey, choiceOf, statusKey, type Leg } from './api/bets';
+
+/** Our own draws' bet type codes (keno's market, the number game's D_1..D_6) and their market kinds. */
+const DRAW_TYPES: Record<string, string> = {
+  BT_KENO: 'keno',
+  D_1: 'd1',
+  D_2: 'd2',
+  D_3: 'd3',
+  D_4: 'd4',
+  D_5: 'd5',
+  D_6: 'd6',
+};
+const DRAW_WORDS = new Set([
+  'big',
+  'small',
+  'odd',
+  'even',
+  'up',
+  'down',
+  'equal',
+  'over',
+  'under',
+  'first',
+  'last',
+]);
+
+/** A draw's pick: a word translated, a D_3 range as its balls ('3' is 31-45), a ball number as is. */
+function drawPick(t: TFunction, kind: string, choice: string): string {
+  if (DRAW_WORDS.has(choice)) return t(`ngresult.values.${choice}` as 'ngresult.values.big');
+  if (kind === 'd3' && /^[1-5]$/.test(choice))
+    return `${(Number(choice) - 1) * 15 + 1}-${Number(choice) * 15}`;
+  return choice;
+}
 
 /** The account screens' words for the server's codes: statuses, bet types, choices, reasons. */
 export function useBetLabels() {
@@ -9,12 +42,20 @@ export function useBetLabels() {
     return key ? t(`betStatus.${key}` as 'betStatus.running') : value;
   };
   const betType = (code: string) => {
+    const draw = DRAW_TYPES[code];
+    if (draw)
+      return draw === 'keno'
+        ? t('ngresult.games.keno')
+        : t(`ngresult.outcomes.${draw}` as 'ngresult.outcomes.d1');
     const { key, firstHalf } = betTypeKey(code);
     const name = key ? t(`bets.types.${key}` as 'bets.types.hdp') : code;
     return firstHalf ? t('bets.firstHalfOf', { type: name }) : name;
   };
   /** The pick as a bettor reads it: the team or side, with the line when there is one. */
   const pick = (leg: Leg) => {
+    // A draw's '1' or '2' is a range or a ball, never the first- or second-named side.
+    const draw = DRAW_TYPES[leg.betType];
+    if (draw) return drawPick(t, draw, leg.choice);
     const choice = choiceOf(leg);
     const side =
       'team' in choice

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { BetView, CallReply } from '@sb/contract';
-import { checkStake, formatMyanmarLine, myanmarOddsAllowed, systemBetCount } from '@sb/domain';
+import { checkStake, formatMyanmarLine, isDrawKind, myanmarOddsAllowed, systemBetCount } from '@sb/domain';
 import type { TFunction } from 'i18next';
 import { isApiError, post } from '../../shared/api/client';
 import type { CallName } from '../../shared/api/calls';
@@ -23,7 +23,7 @@ import {
   type SlipPick,
   type SlipTab,
 } from './betslip';
-import { lineFor } from './cells';
+import { drawMarketTitle, lineFor, selectionLabel } from './cells';
 import { useMarkets } from './markets';
 import { useBets } from './MyBets';
 import styles from './sportsbook.module.css';
@@ -70,6 +70,17 @@ const KNOWN_KINDS = [
 /** The pick as a bettor reads it: the team or side, with its line. */
 function PickLabel({ pick }: { pick: SlipPick }) {
   const { t } = useTranslation();
+  if (isDrawKind(pick.kind)) {
+    // A draw's pick: its selection and market (a '1' or '2' is a range or a ball, never a side).
+    return (
+      <>
+        <strong>{selectionLabel(t, pick.kind, pick.selection)}</strong>
+        <span className={styles.slipMeta}>
+          {drawMarketTitle(t, pick.kind)} · {pick.home} {pick.away}
+        </span>
+      </>
+    );
+  }
   const side = sideOf(t, pick.selection, pick.home, pick.away);
   const line = pick.myanmar
     ? ''

@@ -1,15 +1,45 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { MatchListReply } from '@sb/contract';
-import type { OddsFormat } from '@sb/domain';
+import type { TFunction } from 'i18next';
+import { isDrawKind, type OddsFormat } from '@sb/domain';
 import { post } from '../../shared/api/client';
 import { QueryView } from '../../shared/ui/QueryView';
-import { CellLabelsContext, MarketPrices, MyanmarCell, selectionLabel, useCellLabels } from './cells';
+import {
+  CellLabelsContext,
+  MarketPrices,
+  MyanmarCell,
+  drawMarketTitle,
+  selectionLabel,
+  useCellLabels,
+} from './cells';
 import { toMarket, useMarkets } from './markets';
 import styles from './sportsbook.module.css';
 
 /** The order markets are listed in: the main kinds first, then the specials. */
-const KIND_ORDER = ['hdp', 'ou', '1x2', 'oe', 'ml', 'dc', 'cs', 'htft', 'fglg', 'tg', 'eg', 'tw', 'outright'];
+const KIND_ORDER = [
+  'hdp',
+  'ou',
+  '1x2',
+  'oe',
+  'ml',
+  'dc',
+  'cs',
+  'htft',
+  'fglg',
+  'tg',
+  'eg',
+  'tw',
+  'outright',
+  // Our own draws: keno's one market, the number game's D_1..D_6.
+  'keno',
+  'd1',
+  'd2',
+  'd3',
+  'd4',
+  'd5',
+  'd6',
+];
 const PERIOD_ORDER = ['ft', '1h', '2h'];
 
 interface MatchGroup {
@@ -50,6 +80,12 @@ export function useMatchMarkets(matchId: number, oddsCode: string) {
   });
 }
 
+/** A market's heading: period and kind; a draw's market is named by its game or digit code (no period). */
+function marketTitle(t: TFunction, kind: string, period: string): string {
+  if (isDrawKind(kind)) return drawMarketTitle(t, kind);
+  return `${t(`sportsbook.period.${periodKey(period)}`)} ${t(`sportsbook.kind.${kindKey(kind)}`)}`;
+}
+
 const kindKey = (kind: string) => (KIND_ORDER.includes(kind) ? kind : 'hdp') as 'hdp';
 const periodKey = (period: string) => (period === '1h' ? '1h' : 'ft');
 
@@ -77,10 +113,7 @@ export function MatchMarkets({
                 <div className={styles.marketGrid}>
                   {group.markets.map((market) => (
                     <div key={market.id} className={styles.marketBox}>
-                      <div className={styles.marketHead}>
-                        {t(`sportsbook.period.${periodKey(market.period)}`)}{' '}
-                        {t(`sportsbook.kind.${kindKey(market.kind)}`)}
-                      </div>
+                      <div className={styles.marketHead}>{marketTitle(t, market.kind, market.period)}</div>
                       {oddsCode === '5' && (market.kind === 'hdp' || market.kind === 'ou') ? (
                         <div className={styles.prices}>
                           {(market.kind === 'hdp' ? ['h', 'a'] : ['o', 'u']).map((key) => (

@@ -46,6 +46,7 @@ export const CALLS = {
   personalunread: '/api/personalunread',
   // Results and statements.
   matchresult: '/api/matchresult',
+  ngresult: '/api/ngresult',
   dailystatement: '/api/dailystatement',
   settlementhistory: '/api/settlementhistory',
   sportsbook: '/api/sportsbook',

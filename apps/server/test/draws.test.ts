@@ -1,0 +1,278 @@
+import { sql } from 'kysely';
+import { drawLegOutcome, settleSingle, toMinorUnits } from '@sb/domain';
+import { expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { DRAW_AFTER_CLOSE_MS } from '../src/modules/draws/service';
+import { catalogRepository } from '../src/modules/catalog/repository';
+import { seeded } from './support/fixtures';
+import { settle } from './support/catalog';
+import { bettor, runSettlement } from './support/sportsbook';
+import { call, describeEachDatabase, type TestEnv } from './support/harness';
+
+const DRAW_SPORTS = [
+  { id: 161, name: 'Number Game', order: 161, excluded: false, group: 'number-game', model: 'number-game' },
+  { id: 162, name: 'Keno', order: 162, excluded: false, group: 'number-game', model: 'number-game' },
+];
+
+/** Demo data, the draw sports (database and this process's snapshot) and the schedule listed. */
+async function drawScene(env: TestEnv) {
+  await seeded(env);
+  await catalogRepository.upsertSports(env.ctx.db, DRAW_SPORTS);
+  for (const sport of DRAW_SPORTS) env.services.snapshot.sports.set(sport.id, { ...sport });
+  expect(await env.services.draws.ensureSchedule()).toBe(9);
+  // Idempotent: a second pass (another node, the next tick) lists nothing new.
+  expect(await env.services.draws.ensureSchedule()).toBe(0);
+  await settle();
+  const rows = await env.ctx.db.selectFrom('draws').selectAll().orderBy('draw_at').orderBy('id').execute();
+  const first = (game: 'keno' | 'numbers') => rows.find((row) => row.game === game)!;
+  return { keno: first('keno'), numbers: first('numbers'), me: await bettor(env) };
+}
+
+type Placed = { ref: string; kind: string; selection: string; price: string; stake: string };
+
+/** Bets 10.00 on each given selection of the draw's markets at the offered price. */
+async function betOn(
+  env: TestEnv,
+  me: Awaited<ReturnType<typeof bettor>>,
+  matchId: string,
+  picks: Record<string, string[]>,
+): Promise<Placed[]> {
+  const placed: Placed[] = [];
+  for (const market of env.services.snapshot.marketsOf(Number(matchId))) {
+    for (const selection of picks[market.kind] ?? []) {
+      const price = market.prices[selection]!;
+      const { ref } = await me.bet('betsingle', {
+        market_id: market.id,
+        selection,
+        odds: price,
+        stake: '10.00',
+      });
+      placed.push({ ref, kind: market.kind, selection, price, stake: '10.00' });
+    }
+  }
+  return placed;
+}
+
+async function available(env: TestEnv, accountId = 'demomyr') {
+  const pk = (
+    await env.ctx.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('account_id', '=', accountId)
+      .executeTakeFirstOrThrow()
+  ).id;
+  return (await env.ctx.ledger.balances(env.ctx.db, String(pk), 'MYR')).available;
+}
+
+async function ballsOf(env: TestEnv, drawId: string, status = 'resulted'): Promise<number[]> {
+  const row = await env.ctx.db
+    .selectFrom('draws')
+    .selectAll()
+    .where('id', '=', drawId)
+    .executeTakeFirstOrThrow();
+  expect(row.status).toBe(status);
+  return JSON.parse(row.balls ?? '[]') as number[];
+}
+
+/**
+ * Each bet settled once, its payout the domain's outcome on the stored balls; answers the total credited to the
+ * member (payouts and the member's rebate, paid with the settlement).
+ */
+async function expectPaid(env: TestEnv, placed: Placed[], balls: number[]): Promise<bigint> {
+  let paid = 0n;
+  for (const bet of placed) {
+    const row = await env.ctx.db
+      .selectFrom('bets')
+      .select(['status', 'payout', 'commission'])
+      .where('ref_no', '=', bet.ref)
+      .executeTakeFirstOrThrow();
+    const outcome = drawLegOutcome({ kind: bet.kind, line: '', selection: bet.selection }, balls);
+    const expected = settleSingle({ format: 'DEC', price: bet.price, stake: bet.stake, outcome }).payout;
+    expect(row.status, JSON.stringify(bet)).toBe(
+      outcome === 'won' ? 'won' : outcome === 'lost' ? 'lost' : 'draw',
+    );
+    expect(row.payout, `${bet.kind} ${bet.selection} ${outcome}`).toBe(toMinorUnits(expected));
+    const settles = await sql<{ n: number }>`
+      select count(*)::int as n from transfers where ref = ${bet.ref} and kind = 'settle'`.execute(
+      env.ctx.db,
+    );
+    expect(settles.rows[0]?.n, bet.ref).toBe(1);
+    paid += toMinorUnits(expected) + (row.commission ?? 0n);
+  }
+  return paid;
+}
+
+const KENO_PICKS = { keno: ['big', 'small', 'odd', 'even', 'up', 'down', 'equal'] };
+const NUMBER_PICKS = {
+  d1: ['over', 'under'],
+  d2: ['odd'],
+  d3: ['1', '3', '5'],
+  d4: ['first', 'last'],
+  d5: ['over', 'under'],
+  d6: ['7', '38', '75'],
+};
+
+describeEachDatabase(
+  'keno and number-game draws through the sportsbook',
+  (env) => {
+    it('bets, draw from the fair source, settlement, ngresult and verify: exact payouts, books balanced', async () => {
+      const { keno, numbers, me } = await drawScene(env());
+      // Priced from the exact chances less 5%: big/small 1.89 (810 refunds), equal 4.67, D_6 71.25.
+      const kenoMarket = env().services.snapshot.marketsOf(Number(keno.match_id))[0]!;
+      // The draws' seed is committed (its SHA-256 shown to members) before any ball is drawn.
+      const committed = ((await me.api('fairseed')).draws as { seed_hash: string }).seed_hash;
+      expect(committed).toMatch(/^[0-9a-f]{64}$/);
+      expect(kenoMarket.prices).toMatchObject({ big: '1.89', small: '1.89', equal: '4.67' });
+      // The draws are in the sportsbook's menu (keno 162, number game 161) like any sport's matches.
+      const menu = (await call(env().app, '/cache/uxmenu', {})).body.sports as unknown[][];
+      expect(
+        menu
+          .find((row) => row[0] === 162)
+          ?.slice(2, 5)
+          .some((n) => Number(n) > 0),
+      ).toBe(true);
+      expect(
+        menu
+          .find((row) => row[0] === 161)
+          ?.slice(2, 5)
+          .some((n) => Number(n) > 0),
+      ).toBe(true);
+
+      // And in the sport's match list (any market type): 'more' opens the draw's markets (open markets, head[7]).
+      const listed: number[][] = [];
+      for (const menu of ['today', 'early']) {
+        for (const sport of [161, 162]) {
+          const list = await call(env().app, '/cache/uxmarket', {
+            sport_id: sport,
+            menu,
+            market_type: 'hdpou',
+          });
+          listed.push(...(list.body.heads as number[][]));
+        }
+      }
+      expect(listed.find((head) => head[0] === Number(keno.match_id))?.[7]).toBe(1);
+      expect(listed.find((head) => head[0] === Number(numbers.match_id))?.[7]).toBe(6);
+
+      const before = await available(env());
+      const placed = [
+        ...(await betOn(env(), me, keno.match_id, KENO_PICKS)),
+        ...(await betOn(env(), me, numbers.match_id, NUMBER_PICKS)),
+      ];
+      const staked = BigInt(placed.length) * 1000n;
+      expect(await available(env())).toBe(before - staked);
+
+      // The clock reaches both draws: betting closes, the balls are drawn once, the results go to the catalogue.
+      // Keno's first draw is the first ahead (the number game's is at or after it): nothing else is due yet.
+      env().advance(keno.draw_at.getTime() - env().ctx.now().getTime() + 1_000);
+      // At the draw time betting closes; the balls follow a few seconds later.
+      expect(await env().services.draws.runDue()).toBe(0);
+      await settle();
+      const late = await me.api('bet/betsingle', {
+        market_id: kenoMarket.id,
+        selection: 'big',
+        odds: '1.89',
+        stake: '10.00',
+        odds_type: '4',
+        idempotency_key: 'late-keno-bet',
+      });
+      // A closed market leaves the book: the bet names a market no longer offered.
+      expect(late.statusdesc).toBe('invalidBet');
+      expect(await ballsOf(env(), keno.id, 'open')).toEqual([]);
+      env().advance(numbers.draw_at.getTime() - env().ctx.now().getTime() + DRAW_AFTER_CLOSE_MS);
+      expect(await env().services.draws.runDue()).toBeGreaterThanOrEqual(2);
+      await settle();
+      await runSettlement(env());
+
+      const kenoBalls = await ballsOf(env(), keno.id);
+      const numberBalls = await ballsOf(env(), numbers.id);
+      expect(new Set(kenoBalls).size).toBe(20);
+      expect([...numberBalls].sort((a, b) => a - b)).toEqual(Array.from({ length: 75 }, (_, i) => i + 1));
+      const paidKeno = await expectPaid(
+        env(),
+        placed.filter((bet) => bet.kind === 'keno'),
+        kenoBalls,
+      );
+      const paidNumbers = await expectPaid(
+        env(),
+        placed.filter((bet) => bet.kind !== 'keno'),
+        numberBalls,
+      );
+      // One of over/under and one of first/last always win: the number game paid something.
+      expect(paidNumbers).toBeGreaterThan(0n);
+      expect(await available(env())).toBe(before - staked + paidKeno + paidNumbers);
+      const books = await env().ctx.ledger.verify(env().ctx.db);
+      expect(books.ok, JSON.stringify(books)).toBe(true);
+
+      // ngresult: the day's draws with their balls and each market's winner.
+      const day = new Date(keno.draw_at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+      const results = (await me.api('ngresult', { date: day })).results as {
+        match_id: number;
+        game?: string;
+        balls?: number[];
+        outcomes?: Record<string, string>;
+      }[];
+      const kenoRow = results.find((row) => row.match_id === Number(keno.match_id));
+      expect(kenoRow?.game).toBe('keno');
+      expect(kenoRow?.balls).toEqual(kenoBalls);
+      expect(kenoRow?.outcomes?.sum).toBe(String(kenoBalls.reduce((a, b) => a + b, 0)));
+      const numbersDay = new Date(numbers.draw_at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+      const numberRows = (await me.api('ngresult', { date: numbersDay })).results as typeof results;
+      const numberRow = numberRows.find((row) => row.match_id === Number(numbers.match_id));
+      expect(numberRow?.balls).toEqual(numberBalls);
+      expect(numberRow?.outcomes?.d6).toBe(String(numberBalls[0]));
+
+      // The fair source: not verifiable while the day's seed is in use; revealed, it recomputes the balls.
+      const early = await call(env().app, '/api/fairverify', {
+        game: 'keno',
+        round_id: Number(keno.match_id),
+      });
+      expect(early.body.statusdesc).toBe('seedNotRevealed');
+      await env().services.fair.rotate('draws');
+      for (const [game, draw, balls] of [
+        ['keno', keno, kenoBalls],
+        ['numbers', numbers, numberBalls],
+      ] as const) {
+        const verified = await call(env().app, '/api/fairverify', { game, round_id: Number(draw.match_id) });
+        expect(verified.body.statusdesc, JSON.stringify(verified.body)).toBe('success');
+        expect(verified.body.matches).toBe(true);
+        expect(verified.body.hash_matches).toBe(true);
+        expect(verified.body.seed_hash).toBe(committed);
+        expect((verified.body.outcome as { balls: number[] }).balls).toEqual(balls);
+      }
+    });
+
+    it('a restart during a draw: the drawn balls stand and every bet is paid exactly once', async () => {
+      const { keno, me } = await drawScene(env());
+      const before = await available(env());
+      const placed = await betOn(env(), me, keno.match_id, KENO_PICKS);
+      env().advance(keno.draw_at.getTime() - env().ctx.now().getTime() + DRAW_AFTER_CLOSE_MS);
+      // The process closes betting, draws the balls (stored with their seed and nonce), then dies.
+      const drawn = await env().services.draws.draw(keno.id, 'keno');
+      expect(drawn).toHaveLength(20);
+      // Drawing again answers the stored balls: the fair source is not asked twice.
+      expect(await env().services.draws.draw(keno.id, 'keno')).toEqual(drawn);
+      await env().app.close();
+      // Two processes come up on the same database and both carry on at once.
+      const first = await buildApp(env().ctx, { logger: false });
+      const second = await buildApp(env().ctx, { logger: false });
+      try {
+        for (const app of [first, second]) {
+          for (const sport of DRAW_SPORTS) app.services.snapshot.sports.set(sport.id, { ...sport });
+        }
+        await Promise.all([first.services.draws.runDue(), second.services.draws.runDue()]);
+        await settle();
+        await Promise.all([first.services.settlement.runDue(), second.services.settlement.runDue()]);
+        await first.services.settlement.runDue();
+        expect(await ballsOf(env(), keno.id)).toEqual(drawn);
+        const paid = await expectPaid(env(), placed, drawn!);
+        expect(await available(env())).toBe(before - BigInt(placed.length) * 1000n + paid);
+        const books = await env().ctx.ledger.verify(env().ctx.db);
+        expect(books.ok, JSON.stringify(books)).toBe(true);
+      } finally {
+        await first.app.close();
+        await second.app.close();
+      }
+    });
+  },
+  { config: { OWN_GAMES_TIMERS: 'false' } },
+);
