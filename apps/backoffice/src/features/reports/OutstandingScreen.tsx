@@ -4,6 +4,9 @@ import type { BoOutstandingReply } from '@sb/contract';
 import { boPost } from '../../shared/api';
 import { formatMoney } from '../../shared/money';
 
+/** A live position: asked again on every visit and every 15 s while shown. */
+const REFRESH_MS = 15_000;
+
 /** Open risk (running and waiting bets) per member under the caller. */
 export function OutstandingScreen() {
   const { t } = useTranslation();
@@ -11,6 +14,8 @@ export function OutstandingScreen() {
     queryKey: ['bo', 'outstanding'],
     queryFn: () =>
       boPost<BoOutstandingReply, 'bo_outstanding'>('bo_outstanding', { page: 1, page_size: 200 }),
+    staleTime: 0,
+    refetchInterval: REFRESH_MS,
   });
   return (
     <>
