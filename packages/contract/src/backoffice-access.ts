@@ -57,6 +57,8 @@ export const boMeReply = z.object({
   enrol_required: z.boolean(),
   second_factor: z.boolean(),
   recovery_codes_left: z.number().int(),
+  /** The account's downline prefix: every login created under it starts with it (null: free logins). */
+  downline_prefix: z.string().nullable(),
 });
 
 export const boEnrolReply = z.object({

@@ -34,6 +34,12 @@ export const boCreateAccountRequest = z.object({
   member_type: z.enum(MEMBER_TYPES).optional(),
   operator_type: z.union([z.literal(1), z.literal(2)]).optional(),
   brand: safeString().min(1).max(40).optional(),
+  /** Upline levels: the prefix every login created under the new account must start with (2-12 letters, digits). */
+  downline_prefix: z
+    .string({ error: 'invalid_request' })
+    .trim()
+    .regex(/^[A-Za-z0-9]{2,12}$/, { error: 'invalid_request' })
+    .optional(),
 });
 
 export const boSetStateRequest = z.object({ account_id: accountId, state: z.enum(MEMBER_STATES) });
@@ -100,6 +106,8 @@ export interface BoMemberRow {
   outstanding_balance: string | null;
   given_credit: string | null;
   commission_rate: string | null;
+  /** Upline accounts: the prefix every login created under it starts with (null: free logins). */
+  downline_prefix: string | null;
 }
 
 /** issuetoken: a signed one-time launch token for one of the caller's members (token login, /api/launch). */

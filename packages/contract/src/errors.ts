@@ -108,6 +108,7 @@ export const ERRORS = {
   secondFactorEnrolled: def('Two-factor authentication is already set up. Ask your upline to reset it.'),
   noSubAccountPermission: def('No permission for sub-account.'),
   weakPassword: def('Password must have at least 8 characters with 2 letters and 2 digits.'),
+  loginPrefix: def("The username must be the upline's prefix followed by 1 to 10 letters or digits."),
   game_maintenance: def('Game is under maintenance.'),
   connectionFailed: def('Operator API failed to response.'),
   marketTypeChanged: def('Market type has changed, please place your bet again.'),

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isStaffLoginOf, staffPermissionGrantable, uplinePasswordProblem } from './backoffice-access';
+import {
+  DOWNLINE_PREFIX,
+  isStaffLoginOf,
+  loginFitsPrefix,
+  staffPermissionGrantable,
+  uplinePasswordProblem,
+} from './backoffice-access';
 
 describe('upline password rule (decision 14)', () => {
   it.each([
@@ -35,5 +41,33 @@ describe('staff sub-account permissions', () => {
     ['demoag', 'demoagSub07', true],
   ])('%s owns %s: %s', (owner, login, expected) => {
     expect(isStaffLoginOf(owner, login)).toBe(expected);
+  });
+});
+
+describe("loginFitsPrefix: the parent's prefix plus characters", () => {
+  it.each([
+    ['SMQQ01', null, true],
+    ['anything_goes', null, true],
+    ['SMQQ01', 'SMQQ', true],
+    ['smqqab', 'SMQQ', true],
+    ['SMQQ1234567890', 'SMQQ', true],
+    ['SMQQ12345678901', 'SMQQ', false],
+    ['SMQQ', 'SMQQ', false],
+    ['SMQ01', 'SMQQ', false],
+    ['XSMQQ01', 'SMQQ', false],
+    ['SMQQ_01', 'SMQQ', false],
+    ['SMQQ 1', 'SMQQ', false],
+  ])('%s under prefix %s: %s', (login, prefix, expected) => {
+    expect(loginFitsPrefix(login, prefix)).toBe(expected);
+  });
+
+  it.each([
+    ['SM', true],
+    ['SMQQ2026AB12', true],
+    ['S', false],
+    ['SMQQ2026AB123', false],
+    ['SM-QQ', false],
+  ])('prefix %s is valid: %s', (prefix, expected) => {
+    expect(DOWNLINE_PREFIX.test(prefix)).toBe(expected);
   });
 });

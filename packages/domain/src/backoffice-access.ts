@@ -38,3 +38,19 @@ export function isStaffLoginOf(ownerLogin: string, login: string): boolean {
     /^sub\d{2}$/i.test(login.slice(ownerLogin.length))
   );
 }
+
+/** A downline prefix: 2-12 letters and digits (the agent sites' "SMQQ"). */
+export const DOWNLINE_PREFIX = /^[A-Za-z0-9]{2,12}$/;
+/** What a login adds to its parent's prefix: 1-10 letters and digits. */
+const LOGIN_SUFFIX = /^[A-Za-z0-9]{1,10}$/;
+
+/**
+ * Whether a new login fits its parent's downline prefix (agent sites: "the parent's prefix plus characters"):
+ * any login when the parent has none; otherwise the prefix (letters in any case) and 1-10 letters or digits more.
+ */
+export function loginFitsPrefix(login: string, prefix: string | null): boolean {
+  if (prefix === null) return true;
+  if (login.length <= prefix.length) return false;
+  if (login.slice(0, prefix.length).toLowerCase() !== prefix.toLowerCase()) return false;
+  return LOGIN_SUFFIX.test(login.slice(prefix.length));
+}

@@ -48,6 +48,8 @@ export interface AccountTable {
   given_credit: Money;
   features: Json<Record<string, boolean>>;
   settings: Json<Record<string, unknown>>;
+  /** Upline accounts: the prefix every login created under it must start with (null: free logins). */
+  downline_prefix: string | null;
   /** Bumped whenever anything in the member profile changes (userprofile answers no_changes otherwise). */
   profile_version: Generated<number>;
   last_login_at: Timestamp | null;

@@ -17,6 +17,7 @@ export function CreateAccountForm({ parentId, onDone }: { parentId: string; onDo
     share: '',
     currency: 'MYR',
     member_type: 'credit',
+    prefix: '',
   });
   const [error, setError] = useState<string | null>(null);
   const set = (field: keyof typeof form) => (event: { target: { value: string } }) =>
@@ -29,7 +30,13 @@ export function CreateAccountForm({ parentId, onDone }: { parentId: string; onDo
       onDone();
     },
     onError: (caught) =>
-      setError(caught instanceof BoApiError ? t(`errors.code`, { code: caught.code }) : t('errors.generic')),
+      setError(
+        !(caught instanceof BoApiError)
+          ? t('errors.generic')
+          : caught.code === 'loginPrefix'
+            ? t('members.loginPrefix')
+            : t('errors.code', { code: caught.code }),
+      ),
   });
 
   const submit = (event: FormEvent) => {
@@ -47,6 +54,7 @@ export function CreateAccountForm({ parentId, onDone }: { parentId: string; onDo
       pt_share: share,
       currency: form.currency as (typeof CURRENCIES)[number],
       member_type: form.member_type as (typeof MEMBER_TYPES)[number],
+      ...(form.prefix.trim() ? { downline_prefix: form.prefix.trim() } : {}),
     });
   };
 
@@ -89,6 +97,10 @@ export function CreateAccountForm({ parentId, onDone }: { parentId: string; onDo
             value={form.share}
             onChange={set('share')}
           />
+        </label>
+        <label>
+          {t('members.downlinePrefix')}
+          <input data-testid="bo-create-prefix" value={form.prefix} maxLength={12} onChange={set('prefix')} />
         </label>
         <label>
           {t('members.currency')}

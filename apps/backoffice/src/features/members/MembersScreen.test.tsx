@@ -15,6 +15,7 @@ const member = (account_id: string, extra: Partial<BoMemberRow> = {}): BoMemberR
   outstanding_balance: '0.00',
   given_credit: '1000.00',
   commission_rate: null,
+  downline_prefix: null,
   ...extra,
 });
 

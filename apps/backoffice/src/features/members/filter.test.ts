@@ -13,6 +13,7 @@ const row = (account_id: string, state: string): BoMemberRow => ({
   outstanding_balance: '0.00',
   given_credit: '0.00',
   commission_rate: null,
+  downline_prefix: null,
 });
 
 describe('members filter', () => {

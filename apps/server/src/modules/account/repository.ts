@@ -177,6 +177,7 @@ export const accountRepository = {
         'a.member_type',
         'a.given_credit',
         'a.commission_rate',
+        'a.downline_prefix',
         'av.balance as available',
         'os.balance as outstanding',
       ])

@@ -228,6 +228,7 @@ export class BoAccessService {
       enrol_required: caller.bo.enrolmentOnly,
       second_factor: Boolean(security?.totp_secret),
       recovery_codes_left: await repo.recoveryCodesLeft(this.ctx.db, caller.bo.principal),
+      downline_prefix: caller.downline_prefix,
     };
   }
 

@@ -6,7 +6,7 @@ import {
   type Feature,
   type MemberState,
 } from '@sb/contract';
-import { uplinePasswordProblem, validatePassword } from '@sb/domain';
+import { loginFitsPrefix, uplinePasswordProblem, validatePassword } from '@sb/domain';
 import type { AppContext } from '../../context';
 import { MemberNotifier } from '../../push/member';
 import type { AccountRow } from '../../db/schema';
@@ -40,6 +40,8 @@ export interface NewAccountInput {
   currency?: Currency;
   member_type?: 'cash' | 'credit';
   operator_type?: 1 | 2;
+  /** Upline levels: the prefix every login created under the new account must start with. */
+  downline_prefix?: string;
 }
 
 /**
@@ -100,6 +102,11 @@ export class UplineService {
       const level = CHILD_LEVEL[parent.level as AccountLevel];
       if (!level) throw new AppError('forbiddenAccess', { field: 'parent_id' });
       const isMember = level === 'member';
+      // Agent sites: a downline's username is its parent's prefix plus characters, when the parent has one.
+      if (!loginFitsPrefix(input.account_id, parent.downline_prefix))
+        throw new AppError('loginPrefix', { field: 'account_id', extra: { prefix: parent.downline_prefix } });
+      if (isMember && input.downline_prefix !== undefined)
+        throw new AppError('invalid_request', { field: 'downline_prefix' });
       assertPasswordRule(input.password, isMember);
       // The spec: every upline level below the operator carries a commission rate.
       if (!isMember && input.commission_rate === undefined)
@@ -129,6 +136,7 @@ export class UplineService {
             given_credit: 0n,
             features: '{}',
             settings: '{}',
+            downline_prefix: input.downline_prefix ?? null,
           },
           parent.path,
         );
@@ -394,6 +402,7 @@ export class UplineService {
         outstanding_balance: row.outstanding === null ? null : formatMinor(row.outstanding),
         given_credit: formatMinor(row.given_credit),
         commission_rate: row.commission_rate,
+        downline_prefix: row.downline_prefix,
       })),
     };
   }
@@ -532,6 +541,7 @@ function toMemberRow(
     outstanding_balance: isMember ? formatMinor(outstanding) : null,
     given_credit: isMember ? formatMinor(row.given_credit) : null,
     commission_rate: row.commission_rate,
+    downline_prefix: row.downline_prefix,
   };
 }
 
