@@ -1,7 +1,7 @@
 import { FairStream, TWO_32, fisherYates } from './fair';
 import { drawKeno } from './keno';
 import { drawNumberGame } from './number-game';
-import { raceRound, type RaceKind } from './racing';
+import { drawRace, raceRound, type RaceKind } from './racing';
 
 /**
  * The maths of our own games (rules.md decision 13), exact: money in minor units (bigint), multipliers in
@@ -261,6 +261,8 @@ export function recomputeRound(input: {
   cards?: number;
   /** Racing: which field the round drew (greyhound unless told). */
   race?: RaceKind;
+  /** Racing: the field's ratings (drawn from the race's earlier ratings round); without them both are drawn here. */
+  ratings?: readonly number[];
 }): FairOutcome {
   const stream = new FairStream(input.serverSeed, input.clientSeed, input.nonce);
   switch (input.game) {
@@ -280,7 +282,8 @@ export function recomputeRound(input: {
     }
     case 'racing': {
       const race = input.race ?? 'greyhound';
-      return { game: 'racing', race, ...raceRound(stream, race) };
+      if (input.ratings === undefined) return { game: 'racing', race, ...raceRound(stream, race) };
+      return { game: 'racing', race, ratings: [...input.ratings], order: drawRace(stream, input.ratings) };
     }
   }
 }
