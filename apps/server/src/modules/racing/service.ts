@@ -201,6 +201,13 @@ export class RacingService {
     });
     if (!drawn || drawn.status === 'resulted' || drawn.finish === null) return;
     const finish = JSON.parse(drawn.finish) as number[];
+    // A crash after the catalogue took the result and before it was marked here: the result stands, not again.
+    const listed = this.deps.snapshot.matchByKey(drawn.match_key);
+    const stored = listed ? this.deps.snapshot.results.get(listed.id) : undefined;
+    if (stored && stored.winners.join('-') === finish.join('-')) {
+      await repo.markResulted(this.ctx.db, raceId);
+      return;
+    }
     const report = await this.deps.catalog.apply([
       { type: 'result', key: drawn.match_key, ht: null, ft: null, winners: finish.map(String) },
     ]);
