@@ -160,6 +160,14 @@ describeEachDatabase('virtual racing', (env) => {
     expect(await desk.available()).toBe(before - 8_000n + paid + rebates);
     await desk.verifyLedger();
 
+    // The day's results list the race with its finishing order (matchresult, filtered to the sport).
+    const day = new Date(env().ctx.now().getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const results = await call(env().app, '/api/matchresult', { date: day, sport_id: 44 });
+    const listed = (results.body.results as { match_id: number; winners?: string[] }[]).find(
+      (r) => r.match_id === race.match_id,
+    );
+    expect(listed?.winners, JSON.stringify(results.body)).toEqual(order.map(String));
+
     // The card shows the race run with its finishing order.
     const card = (await desk.ok('racecard')) as unknown as { recent: RaceView[] };
     expect(card.recent.find((r) => r.race_id === race.race_id)?.finish).toEqual(order);
