@@ -257,4 +257,28 @@ describeEachDatabase('virtual racing', (env) => {
     await desk.verifyLedger();
     await second.app.close();
   });
+
+  it('a race the catalogue refused to list is closed at its off without a draw, not retried', async () => {
+    const desk = await ownGamesDesk(env());
+    // No sports catalogue: every listing is refused.
+    expect(await env().services.racing.ensureSchedule()).toBe(8);
+    const race = await env()
+      .ctx.db.selectFrom('races')
+      .selectAll()
+      .orderBy('off_at')
+      .executeTakeFirstOrThrow();
+    expect(race.listed).toBe(false);
+    const nonce = (await env().services.fair.current(env().ctx.db, 'racing')).next_nonce;
+    await dueNow(env(), Number(race.id));
+    await env().services.racing.runDue();
+    const after = await env()
+      .ctx.db.selectFrom('races')
+      .selectAll()
+      .where('id', '=', race.id)
+      .executeTakeFirstOrThrow();
+    expect(after.status).toBe('resulted');
+    expect(after.finish).toBeNull();
+    expect((await env().services.fair.current(env().ctx.db, 'racing')).next_nonce).toBe(nonce);
+    await desk.verifyLedger();
+  });
 });

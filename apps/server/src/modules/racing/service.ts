@@ -183,7 +183,13 @@ export class RacingService {
   async runRace(raceId: string): Promise<void> {
     const race = await repo.byId(this.ctx.db, raceId);
     if (!race || race.status === 'resulted') return;
-    if (!race.listed) await this.list(race);
+    if (!race.listed && race.status === 'open' && !(await this.list(race))) {
+      // Never in the catalogue, so never bet: it is closed without a draw rather than retried every tick
+      // (it would hold up the races behind it).
+      this.ctx.log.error({ race: raceId }, 'race could not be listed by its off; closed without a run');
+      await repo.markResulted(this.ctx.db, raceId);
+      return;
+    }
     if (race.status === 'open') await this.close(race);
     const drawn = await this.ctx.db.transaction().execute(async (trx) => {
       const locked = await repo.lock(trx, raceId);
@@ -280,7 +286,8 @@ export class RacingService {
     for (const race of await repo.unlisted(this.ctx.db, LIST_PER_RUN)) await this.list(race);
   }
 
-  private async list(race: RaceRow): Promise<void> {
+  /** Puts the race and its markets in the catalogue; false when the catalogue refused them. */
+  private async list(race: RaceRow): Promise<boolean> {
     const ratings = JSON.parse(race.ratings) as number[];
     const label = race.kind === 'horse' ? 'Horse Race' : 'Greyhound Race';
     const off = race.off_at.toISOString().slice(11, 16);
@@ -299,9 +306,10 @@ export class RacingService {
     ]);
     if (report.rejected.length > 0) {
       this.ctx.log.error({ race: String(race.id), rejected: report.rejected }, 'race listing rejected');
-      return;
+      return false;
     }
     await repo.markListed(this.ctx.db, String(race.id));
+    return true;
   }
 
   /** Closes betting on races whose off is within the lead (once: a closed market is left as it is). */
