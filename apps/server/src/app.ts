@@ -47,6 +47,8 @@ import { MemberNotifier } from './push/member';
 import { fairRoutes } from './modules/fair/routes';
 import { FairService } from './modules/fair/service';
 import { lotteryRoutes } from './modules/lottery/routes';
+import { racingRoutes } from './modules/racing/routes';
+import { RacingService } from './modules/racing/service';
 import { LotteryService } from './modules/lottery/service';
 import { DrawsService } from './modules/draws/service';
 import { CRASH_CHANNEL, CrashEngine } from './modules/minigame/crash';
@@ -75,6 +77,7 @@ export interface Services {
   fair: FairService;
   lottery: LotteryService;
   draws: DrawsService;
+  racing: RacingService;
   minigame: MinigameService;
   crash: CrashEngine;
 }
@@ -148,6 +151,7 @@ export async function createServices(
     fair,
     lottery: new LotteryService(ctx, accounts, fair),
     draws: new DrawsService(ctx, catalog, fair),
+    racing: new RacingService(ctx, { accounts, fair, catalog, snapshot }),
     minigame,
     crash: new CrashEngine(ctx, fair, minigame, accounts),
   };
@@ -239,6 +243,7 @@ export async function buildApp(
   await gamesRoutes(app, ctx, services.games);
   tournamentRoutes(app, ctx, services.tournament);
   lotteryRoutes(app, ctx, services);
+  racingRoutes(app, ctx, services);
   minigameRoutes(app, ctx, services);
   brandRoutes(app, ctx, services.brands);
   fairRoutes(app, ctx, {
@@ -251,6 +256,7 @@ export async function buildApp(
       hilo: { fairRound: (id) => services.minigame.fairRound('hilo', id) },
       keno: { fairRound: (id) => services.draws.fairRound('keno', id) },
       numbers: { fairRound: (id) => services.draws.fairRound('numbers', id) },
+      racing: { fairRound: (id) => services.racing.fairRound(id) },
     },
     roundOpen: (accountPk) => services.minigame.hasOpenRound(accountPk),
   });

@@ -25,6 +25,11 @@ export const MARKET_KINDS = [
   'd4',
   'd5',
   'd6',
+  // Virtual racing (GH_*): win and place by runner number, forecast 'a-b' and tricast 'a-b-c' in finishing order.
+  'gh_win',
+  'gh_place',
+  'gh_fc',
+  'gh_tc',
 ] as const;
 export type MarketKind = (typeof MARKET_KINDS)[number];
 
@@ -50,6 +55,10 @@ export const BET_TYPE_CODES: Readonly<Record<MarketKind, string>> = {
   d4: 'D_4',
   d5: 'D_5',
   d6: 'D_6',
+  gh_win: 'GH_WIN',
+  gh_place: 'GH_PLACE',
+  gh_fc: 'GH_FORECAST',
+  gh_tc: 'GH_TRICAST',
 };
 
 export const BET_STATUSES = [

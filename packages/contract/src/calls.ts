@@ -108,6 +108,7 @@ import {
   systemParlayBetsReply,
   systemParlayMatchesReply,
 } from './statement';
+import { raceCardReply } from './racing';
 import {
   tradeCancelBetRequest,
   tradeCreateMatchRequest,
@@ -573,6 +574,7 @@ export const CALLS = {
   slots: call('/api/slots', gameReportRequest, gameReportReply, 'member', 'slots'),
   livecasino: call('/api/livecasino', gameReportRequest, gameReportReply, 'member', 'livecasino'),
   // Own games: the 4D lottery (member and operator), the mini games and the provably fair source.
+  racecard: call('/api/racecard', sessionRequest, raceCardReply, 'member', 'virtual races: card and results'),
   LaunchLottery: call(
     '/api/LaunchLottery',
     launchLotteryRequest,

@@ -13,6 +13,7 @@ export * from './statement';
 export * from './games';
 export * from './tournament';
 export * from './own-games';
+export * from './racing';
 export * from './brands';
 export * from './calls-spec';
 export * from './calls';

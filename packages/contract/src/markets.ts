@@ -85,6 +85,8 @@ export const resultRow = z.object({
   ht_away: z.number().int().nullable(),
   ft_home: z.number().int().nullable(),
   ft_away: z.number().int().nullable(),
+  /** Outrights: the winners; virtual races (GH_*): the finishing order, runner numbers first to last. */
+  winners: z.array(z.string()).optional(),
 });
 export type ResultRow = z.infer<typeof resultRow>;
 /** matchresult, parlaymatchresult, efresult, ngresult: a GMT+8 day's results. */

@@ -7,7 +7,7 @@ import { positiveMoney, replyInstant, replyMoney, requiredString } from './field
  * lottery and the mini games. Amounts are decimal strings; multipliers and rolls are 2-decimal strings.
  */
 
-export const FAIR_GAME_NAMES = ['lottery', 'crash', 'dice', 'hilo', 'keno', 'numbers'] as const;
+export const FAIR_GAME_NAMES = ['lottery', 'crash', 'dice', 'hilo', 'keno', 'numbers', 'racing'] as const;
 export const LOTTERY_BET_CODES = ['LOT_BIG', 'LOT_SMALL', 'LOT_4A', 'LOT_3D'] as const;
 export const LOTTERY_MODE_NAMES = ['straight', 'box', 'ibox'] as const;
 export const LOTTERY_HOUSES = ['dragon', 'tiger', 'phoenix'] as const;
@@ -48,6 +48,8 @@ export const fairVerifyRequest = z.object({
   client_seed: z.string().trim().min(1).max(64).optional(),
   nonce: z.coerce.number().int().min(0).max(2_000_000_000).optional(),
   cards: z.coerce.number().int().min(1).max(200).optional(),
+  /** Racing: the field the seeds drew (greyhound or horse). */
+  race: z.enum(['greyhound', 'horse'], { error: 'invalid_request' }).optional(),
 });
 export type FairVerifyRequest = z.infer<typeof fairVerifyRequest>;
 
@@ -272,6 +274,12 @@ export const fairOutcome = z.discriminatedUnion('game', [
   z.object({ game: z.literal('hilo'), cards: z.array(z.number().int()) }),
   z.object({ game: z.literal('keno'), balls: z.array(z.number().int()) }),
   z.object({ game: z.literal('numbers'), balls: z.array(z.number().int()) }),
+  z.object({
+    game: z.literal('racing'),
+    race: z.enum(['greyhound', 'horse']),
+    ratings: z.array(z.number().int()),
+    order: z.array(z.number().int()),
+  }),
 ]);
 
 /**

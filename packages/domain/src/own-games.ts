@@ -1,6 +1,7 @@
 import { FairStream, TWO_32, fisherYates } from './fair';
 import { drawKeno } from './keno';
 import { drawNumberGame } from './number-game';
+import { drawRace, raceRound, type RaceKind } from './racing';
 
 /**
  * The maths of our own games (rules.md decision 13), exact: money in minor units (bigint), multipliers in
@@ -236,7 +237,7 @@ export function lotteryLiability(ticket: {
 // ---- verification ----
 
 /** keno and numbers: the sportsbook's draws (draws.ts), 20 of 80 and all 75 balls in draw order. */
-export const FAIR_GAMES = ['lottery', 'crash', 'dice', 'hilo', 'keno', 'numbers'] as const;
+export const FAIR_GAMES = ['lottery', 'crash', 'dice', 'hilo', 'keno', 'numbers', 'racing'] as const;
 export type FairGame = (typeof FAIR_GAMES)[number];
 
 /** What a round's seeds produce, recomputed from scratch: the verify call and screen show this. */
@@ -245,7 +246,8 @@ export type FairOutcome =
   | { game: 'crash'; crash_point: string }
   | { game: 'dice'; roll: string }
   | { game: 'hilo'; cards: number[] }
-  | { game: 'keno' | 'numbers'; balls: number[] };
+  | { game: 'keno' | 'numbers'; balls: number[] }
+  | { game: 'racing'; race: RaceKind; ratings: number[]; order: number[] };
 
 const hundredthsText = (value: number) =>
   `${Math.floor(value / 100)}.${String(value % 100).padStart(2, '0')}`;
@@ -257,6 +259,10 @@ export function recomputeRound(input: {
   clientSeed: string;
   nonce: number;
   cards?: number;
+  /** Racing: which field the round drew (greyhound unless told). */
+  race?: RaceKind;
+  /** Racing: the field's ratings (drawn from the race's earlier ratings round); without them both are drawn here. */
+  ratings?: readonly number[];
 }): FairOutcome {
   const stream = new FairStream(input.serverSeed, input.clientSeed, input.nonce);
   switch (input.game) {
@@ -273,6 +279,11 @@ export function recomputeRound(input: {
     case 'hilo': {
       const count = Math.min(Math.max(input.cards ?? 1, 1), 200);
       return { game: 'hilo', cards: Array.from({ length: count }, () => hiloCard(stream)) };
+    }
+    case 'racing': {
+      const race = input.race ?? 'greyhound';
+      if (input.ratings === undefined) return { game: 'racing', race, ...raceRound(stream, race) };
+      return { game: 'racing', race, ratings: [...input.ratings], order: drawRace(stream, input.ratings) };
     }
   }
 }

@@ -8,10 +8,14 @@ import {
   placeChances,
   placesPaid,
   raceMarkets,
+  raceOutcome,
+  raceRound,
+  raceTypeOfKind,
   racePriceHundredths,
   raceWins,
   winChances,
 } from './racing';
+import { recomputeRound } from './own-games';
 
 const greyhounds = [100, 80, 60, 50, 40, 30];
 const horses = [90, 85, 70, 65, 60, 50, 45, 35];
@@ -141,5 +145,50 @@ describe('racing draws and results', () => {
       0,
     );
     expect(chi).toBeLessThan(20.52); // chi-square 0.999 quantile, 5 degrees of freedom
+  });
+});
+
+describe('racing: settlement of each race market kind (raceOutcome)', () => {
+  const finish = ['3', '1', '5', '2', '4', '6'];
+  const horseFinish = ['8', '2', '6', '1', '3', '4', '5', '7'];
+  it.each([
+    ['gh_win', '3', finish, 'won'],
+    ['gh_win', '1', finish, 'lost'],
+    ['gh_place', '3', finish, 'won'],
+    ['gh_place', '1', finish, 'won'],
+    ['gh_place', '5', finish, 'lost'],
+    ['gh_place', '6', horseFinish, 'won'],
+    ['gh_place', '1', horseFinish, 'lost'],
+    ['gh_fc', '3-1', finish, 'won'],
+    ['gh_fc', '1-3', finish, 'lost'],
+    ['gh_fc', '3-5', finish, 'lost'],
+    ['gh_tc', '3-1-5', finish, 'won'],
+    ['gh_tc', '3-5-1', finish, 'lost'],
+    ['gh_tc', '8-2-6', horseFinish, 'won'],
+    ['gh_win', '9', finish, 'void'],
+    ['gh_fc', '3-3', finish, 'void'],
+    ['gh_tc', '3-1', finish, 'void'],
+  ] as const)('%s %s on %j is %s', (kind, selection, order, outcome) => {
+    expect(raceOutcome(kind, selection, order, true)).toBe(outcome);
+  });
+
+  it('a race that did not complete voids every kind; no order yet decides nothing', () => {
+    for (const kind of ['gh_win', 'gh_place', 'gh_fc', 'gh_tc']) {
+      expect(raceOutcome(kind, '1', finish, false)).toBe('void');
+      expect(raceOutcome(kind, '1', [], true)).toBeNull();
+    }
+    expect(() => raceOutcome('hdp', '1', finish, true)).toThrow(RangeError);
+    expect(raceTypeOfKind('gh_tc')).toBe('GH_TRICAST');
+    expect(raceTypeOfKind('ou')).toBeNull();
+  });
+
+  it('raceRound draws the ratings then the order from one stream, as the verify call recomputes it', () => {
+    const round = raceRound(new FairStream('seed', 'client', 7), 'horse');
+    const stream = new FairStream('seed', 'client', 7);
+    const ratings = drawRatings(stream, 'horse');
+    expect(round).toEqual({ ratings, order: drawRace(stream, ratings) });
+    expect(
+      recomputeRound({ game: 'racing', race: 'horse', serverSeed: 'seed', clientSeed: 'client', nonce: 7 }),
+    ).toEqual({ game: 'racing', race: 'horse', ...round });
   });
 });

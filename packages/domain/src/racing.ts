@@ -144,3 +144,46 @@ export function raceWins(type: RaceBetType, selection: string, order: readonly n
   if (type === 'GH_PLACE') return order.slice(0, placesPaid(order.length)).includes(picks[0] as number);
   return picks.every((runner, i) => order[i] === runner);
 }
+
+/** The catalogue's market kind of each race bet type (the contract's MARKET_KINDS). */
+export const RACE_MARKET_KIND: Record<RaceBetType, string> = {
+  GH_WIN: 'gh_win',
+  GH_PLACE: 'gh_place',
+  GH_FORECAST: 'gh_fc',
+  GH_TRICAST: 'gh_tc',
+};
+const RACE_TYPE_OF_KIND: Readonly<Record<string, RaceBetType>> = Object.fromEntries(
+  Object.entries(RACE_MARKET_KIND).map(([type, kind]) => [kind, type as RaceBetType]),
+);
+
+/** The race bet type of a market kind, or null when the kind is not a race market. */
+export const raceTypeOfKind = (kind: string): RaceBetType | null => RACE_TYPE_OF_KIND[kind] ?? null;
+
+/**
+ * A race leg's outcome given the stored finishing order (runner numbers as strings, the result's winners):
+ * null while no order is stored, 'void' when the race did not complete or the selection names no runner of the
+ * field (a data error must refund, never pay or take), otherwise 'won' or 'lost'.
+ */
+export function raceOutcome(
+  kind: string,
+  selection: string,
+  finish: readonly string[],
+  completed: boolean,
+): 'won' | 'lost' | 'void' | null {
+  const type = raceTypeOfKind(kind);
+  if (type === null) throw new RangeError(`${kind} is not a race market`);
+  if (!completed) return 'void';
+  if (finish.length === 0) return null;
+  const order = finish.map(Number);
+  try {
+    return raceWins(type, selection, order) ? 'won' : 'lost';
+  } catch {
+    return 'void';
+  }
+}
+
+/** A race's fair round: ratings first, then the finishing order, from one stream (the verify call's recompute). */
+export function raceRound(stream: FairStream, kind: RaceKind): { ratings: number[]; order: number[] } {
+  const ratings = drawRatings(stream, kind);
+  return { ratings, order: drawRace(stream, ratings) };
+}

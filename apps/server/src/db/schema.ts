@@ -604,6 +604,24 @@ export interface DrawTable {
   drawn_at: Timestamp | null;
 }
 
+export interface RaceTable {
+  id: Generated<string>;
+  kind: 'greyhound' | 'horse';
+  off_at: Timestamp;
+  match_key: string;
+  ratings: string;
+  runners: string;
+  rating_seed_id: string;
+  rating_nonce: number;
+  status: 'open' | 'drawn' | 'resulted';
+  listed: Defaulted<boolean>;
+  seed_id: string | null;
+  nonce: number | null;
+  finish: string | null;
+  drawn_at: Timestamp | null;
+  created_at: DefaultTimestamp;
+}
+
 export interface LotteryTicketTable {
   id: Generated<string>;
   account_pk: string;
@@ -673,6 +691,7 @@ export interface Database {
   lottery_draws: LotteryDrawTable;
   lottery_tickets: LotteryTicketTable;
   draws: DrawTable;
+  races: RaceTable;
   lottery_liability: LotteryLiabilityTable;
   lottery_caps: LotteryCapTable;
   crash_rounds: CrashRoundTable;

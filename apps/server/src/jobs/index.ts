@@ -7,6 +7,7 @@ import type { TournamentLifecycle } from '../modules/tournament/lifecycle';
 import { ROUND_CLOSE_INTERVAL_MS, type GamesService } from '../modules/games/service';
 import type { LotteryService } from '../modules/lottery/service';
 import type { DrawsService } from '../modules/draws/service';
+import type { RacingService } from '../modules/racing/service';
 import type { CrashEngine } from '../modules/minigame/crash';
 import { JobRunner } from './runner';
 
@@ -19,12 +20,16 @@ export interface JobServices {
   games: GamesService;
   lottery: LotteryService;
   draws: DrawsService;
+  racing: RacingService;
   crash: CrashEngine;
 }
 
 /** The 4D schedule is extended this often; due draws are drawn and settled this often. */
 const LOTTERY_SCHEDULE_INTERVAL_MS = 10 * 60_000;
 const LOTTERY_DRAW_INTERVAL_MS = 5_000;
+/** Virtual races are made this often (each a few minutes apart) and their closes and offs checked this often. */
+const RACING_SCHEDULE_INTERVAL_MS = 30_000;
+const RACING_RUN_INTERVAL_MS = 1_000;
 /** The crash round's clock: betting window, flight and bust are stepped this often. */
 const CRASH_TICK_MS = 100;
 
@@ -120,6 +125,17 @@ export function createJobs(
       run: () => services.lottery.runDue(),
     });
     registerDraws(ctx, jobs, services.draws);
+    // Virtual races: the card kept RACES_AHEAD races ahead, betting closed before the off, due races run.
+    jobs.register({
+      name: 'racing-schedule',
+      intervalMs: RACING_SCHEDULE_INTERVAL_MS,
+      run: () => services.racing.ensureSchedule(),
+    });
+    jobs.register({
+      name: 'racing-runs',
+      intervalMs: RACING_RUN_INTERVAL_MS,
+      run: () => services.racing.runDue(),
+    });
     jobs.register({ name: 'crash-rounds', intervalMs: CRASH_TICK_MS, run: () => services.crash.tick() });
   }
 

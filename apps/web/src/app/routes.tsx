@@ -196,6 +196,13 @@ export const routes: RouteObject[] = [
                   (m) => m.MiniGamePage,
                 ),
               },
+              {
+                path: 'racing',
+                lazy: screen(
+                  () => import('../features/sportsbook/RacingPage'),
+                  (m) => m.RacingPage,
+                ),
+              },
               // Provider games have their lobbies, our own games their screens; the rest still show the notice.
               ...PRODUCT_ROUTES.filter((path) => !OWN_GAME_ROUTES.has(path)).map((path) => ({
                 path,

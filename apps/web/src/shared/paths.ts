@@ -2,6 +2,8 @@
 export const PATHS = {
   home: '/',
   desktop: '/desktop',
+  /** Virtual racing (GH_*), the sportsbook's racing menu. */
+  racing: '/racing',
   tournament: '/tournament2',
   tournamentHome: '/tournament2/home',
   highlight: '/highlight',

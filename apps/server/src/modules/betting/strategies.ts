@@ -9,6 +9,7 @@ import {
   parlayOdds,
   parseOdds,
   systemBetCount,
+  raceTypeOfKind,
   type ParlayCheck,
   type StakedBet,
 } from '@sb/domain';
@@ -88,7 +89,10 @@ export function standardPricing(
             ? checkSystemParlay(resolved.map(parlayPick), placement.foldSizes)
             : checkParlayLegs('mix', resolved.map(parlayPick));
         if (!legCheck.ok) throw new AppError(legCheck.code, { extra: { params: legCheck.params } });
-        if (resolved.some((p) => p.market.kind === 'outright')) throw new AppError('invalidBetType');
+        // Outrights and race markets are singles only.
+        if (resolved.some((p) => p.market.kind === 'outright' || raceTypeOfKind(p.market.kind) !== null)) {
+          throw new AppError('invalidBetType');
+        }
       }
       const struck = resolved.map((pick, i) => strikePrice(pick, picks[i]?.odds ?? '', policy));
       const legsPriced = resolved.map((pick, i) => ({

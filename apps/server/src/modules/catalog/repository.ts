@@ -467,6 +467,7 @@ export const catalogRepository = {
         'r.ht_away',
         'r.ft_home',
         'r.ft_away',
+        'r.winners',
       ])
       .where('m.kickoff', '>=', from)
       .where('m.kickoff', '<', to)

@@ -69,6 +69,7 @@ export function fairRoutes(
       clientSeed: body.client_seed,
       nonce: body.nonce,
       ...(body.cards !== undefined ? { cards: body.cards } : {}),
+      ...(body.race !== undefined ? { race: body.race } : {}),
     });
     return {
       game: body.game,

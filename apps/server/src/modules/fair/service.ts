@@ -7,6 +7,7 @@ import {
   seedHash,
   type FairGame,
   type FairOutcome,
+  type RaceKind,
 } from '@sb/domain';
 import type { AppContext } from '../../context';
 import type { Executor, Trx } from '../../db/types';
@@ -17,8 +18,9 @@ import { fairRepository as repo } from './repository';
 
 type SeedRow = Selectable<FairSeedTable>;
 
-/** Scopes whose seed rotates each betting day: the draws (4D; keno and number game) and the shared crash rounds. */
-export const DAILY_SCOPES = ['lottery', 'crash', 'draws'] as const;
+/** Scopes whose seed rotates each betting day: the draws (4D; keno and number game), the shared crash rounds and
+ * the virtual races. */
+export const DAILY_SCOPES = ['lottery', 'crash', 'draws', 'racing'] as const;
 export type DailyScope = (typeof DAILY_SCOPES)[number];
 const MAX_CREATE_ATTEMPTS = 3;
 
@@ -29,6 +31,9 @@ export interface StoredRound {
   /** The outcome the game recorded, to compare with the recomputation. */
   outcome: FairOutcome;
   cards?: number;
+  /** Racing: the field drawn and its ratings (from the race's ratings round). */
+  race?: RaceKind;
+  ratings?: number[];
 }
 
 export const memberScope = (accountPk: string) => `member:${accountPk}`;
@@ -118,6 +123,8 @@ export class FairService {
       clientSeed: seed.client_seed,
       nonce: round.nonce,
       ...(round.cards !== undefined ? { cards: round.cards } : {}),
+      ...(round.race !== undefined ? { race: round.race } : {}),
+      ...(round.ratings !== undefined ? { ratings: round.ratings } : {}),
     });
     return {
       game,

@@ -40,6 +40,9 @@ export class ResultsService {
           ht_away: row.ht_away,
           ft_home: row.ft_home,
           ft_away: row.ft_away,
+          ...(Array.isArray(row.winners) && row.winners.length > 0
+            ? { winners: row.winners as string[] }
+            : {}),
         })),
     };
   }

@@ -10,6 +10,8 @@ import {
   parseMyanmarLine,
   parseOutcome,
   selectionOutcome,
+  raceOutcome,
+  raceTypeOfKind,
   settleMyanmar,
   settleSingleMinor,
   systemPayoutMinor,
@@ -74,6 +76,10 @@ export function legOutcome(
   if (options.firstHalfOnly && leg.period !== '1h') return null;
   if (leg.kind === 'outright') return outrightOutcome(leg.selection, result, options.winners ?? []);
   if (isDrawKind(leg.kind)) return drawOutcome(leg, result, options.winners ?? []);
+  // A race's winners are its finishing order (runner numbers); the domain decides each race market kind.
+  if (raceTypeOfKind(leg.kind) !== null) {
+    return raceOutcome(leg.kind, leg.selection, options.winners ?? [], result.status === 'completed');
+  }
   if (leg.format === 'MM') return myanmarLegOutcome(leg, result);
   const selection = toSelection(leg.kind === 'tw' ? { ...leg, kind: 'ml' } : leg);
   if (!selection) return 'void';

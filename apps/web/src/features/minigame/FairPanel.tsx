@@ -37,6 +37,10 @@ export function FairPanel() {
       clientSeed: reply.client_seed,
       nonce: reply.nonce,
       ...(reply.outcome.game === 'hilo' ? { cards: reply.outcome.cards.length } : {}),
+      // A race's order round draws on the ratings its ratings round drew (both in the reply).
+      ...(reply.outcome.game === 'racing'
+        ? { race: reply.outcome.race, ratings: reply.outcome.ratings }
+        : {}),
     });
   const localMatches =
     reply && local && JSON.stringify(local) === JSON.stringify(reply.stored ?? reply.outcome);

@@ -65,6 +65,10 @@ const KNOWN_KINDS = [
   'ml',
   'tw',
   'outright',
+  'gh_win',
+  'gh_place',
+  'gh_fc',
+  'gh_tc',
 ];
 
 /** The pick as a bettor reads it: the team or side, with its line. */
@@ -81,7 +85,8 @@ function PickLabel({ pick }: { pick: SlipPick }) {
       </>
     );
   }
-  const side = sideOf(t, pick.selection, pick.home, pick.away);
+  // A race pick names its runners in `away` (selection keys are runner numbers, not sides).
+  const side = pick.kind.startsWith('gh_') ? pick.away : sideOf(t, pick.selection, pick.home, pick.away);
   const line = pick.myanmar
     ? ''
     : pick.kind === 'ou'
@@ -94,7 +99,8 @@ function PickLabel({ pick }: { pick: SlipPick }) {
         {side} {line}
       </strong>
       <span className={styles.slipMeta}>
-        {pick.period.toUpperCase()} {t(`sportsbook.kind.${kind}`)} · {pick.home} - {pick.away}
+        {pick.period.toUpperCase()} {t(`sportsbook.kind.${kind}`)} · {pick.home}
+        {pick.kind.startsWith('gh_') ? '' : ` - ${pick.away}`}
       </span>
     </>
   );

@@ -1,5 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PATHS } from '../../shared/paths';
 import { useLayout } from '../../shared/settings/store';
 import { useMemberSports, useSportName, type MenuSport } from '../../shared/sports';
 import { QueryView } from '../../shared/ui/QueryView';
@@ -101,6 +103,10 @@ export function SportsMenu({ sportId }: { sportId: number | null }) {
           </ul>
         )}
       </QueryView>
+      <h2 className={styles.sideTitle}>{t('racing.menu')}</h2>
+      <Link className={styles.favourites} to={PATHS.racing} data-testid="menu-racing">
+        {t('racing.title')}
+      </Link>
     </aside>
   );
 }

@@ -92,6 +92,7 @@ export const CALLS = {
   fairverify: '/api/fairverify',
   fairseed: '/api/fairseed',
   fairrotate: '/api/fairrotate',
+  racecard: '/api/racecard',
   // Provider games: the lobbies' lists, launches on the provider's host, the member's rounds.
   GameList: '/api/GameList',
   LaunchGame: '/api/LaunchGame',

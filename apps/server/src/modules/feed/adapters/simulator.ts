@@ -1,6 +1,6 @@
 import type { FeedEvent } from '../../catalog/events';
 import { priceEvent, priceSoccer, type EventPricingInput, type Market } from '../pricing';
-import { SPORTS, type SportDef } from '../sports/catalogue';
+import { OWN_RACING_SPORT_IDS, SPORTS, type SportDef } from '../sports/catalogue';
 import { generateCompetitors, generateLeagues } from '../sports/generators';
 import { sampleEventInput } from '../sports/profiles';
 import { gaussian, randomInt, rngFor, type Rng } from '../sports/random';
@@ -77,7 +77,7 @@ export class Simulator implements FeedAdapter {
     /** Caps how far ahead any sport lists (tests and small demos). */
     private readonly maxHorizonMs = Number.POSITIVE_INFINITY,
   ) {
-    this.sports = sports.filter((s) => s.model !== 'number-game');
+    this.sports = sports.filter((s) => s.model !== 'number-game' && !OWN_RACING_SPORT_IDS.includes(s.id));
   }
 
   plansAround(nowMs: number): PlannedMatch[] {

@@ -172,6 +172,9 @@ const ROWS: readonly Row[] = [
 /** Sports hidden from every menu (product spec 9). */
 export const EXCLUDED_SPORT_IDS: readonly number[] = [22, 33];
 /** Special/virtual sport ids (product spec 9). */
+/** Virtual horse racing and greyhounds: our own races (modules/racing) list them, the simulator does not. */
+export const OWN_RACING_SPORT_IDS: readonly number[] = [43, 44];
+
 export const VIRTUAL_SPORT_RANGE = { from: 40, to: 54 } as const;
 
 export const SPORTS: readonly SportDef[] = ROWS.map(([id, code, name, model, group, naming, live]) => ({
