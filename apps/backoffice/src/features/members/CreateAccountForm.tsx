@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CURRENCIES, MEMBER_TYPES, type CallRequest } from '@sb/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CURRENCIES, MEMBER_TYPES, type CallReply, type CallRequest } from '@sb/contract';
 import { BoApiError, boPost } from '../../shared/api';
 import { rateFromPercent } from '../../shared/money';
+import { useSession } from '../../shared/session';
 
 /** A new downline account under `parentId` (its level is the one below the parent's, decided by the server). */
 export function CreateAccountForm({ parentId, onDone }: { parentId: string; onDone: () => void }) {
@@ -20,6 +21,14 @@ export function CreateAccountForm({ parentId, onDone }: { parentId: string; onDo
     prefix: '',
   });
   const [error, setError] = useState<string | null>(null);
+  const self = useSession((state) => state.accountId);
+  const me = useQuery({
+    queryKey: ['bo', 'me'],
+    queryFn: () => boPost<CallReply<'bo_me'>, 'bo_me'>('bo_me', {}),
+  });
+  // Under the caller itself, its downline prefix is fixed in front of the login: only the rest is typed.
+  const underSelf = !form.parent_id.trim() || form.parent_id.trim().toLowerCase() === self?.toLowerCase();
+  const prefix = underSelf ? (me.data?.downline_prefix ?? '') : '';
   const set = (field: keyof typeof form) => (event: { target: { value: string } }) =>
     setForm({ ...form, [field]: event.target.value });
 
@@ -47,7 +56,7 @@ export function CreateAccountForm({ parentId, onDone }: { parentId: string; onDo
     const share = form.share ? rateFromPercent(form.share) : undefined;
     if (commission === null || share === null) return setError(t('members.badRate'));
     create.mutate({
-      account_id: form.account_id.trim(),
+      account_id: `${prefix}${form.account_id.trim()}`,
       password: form.password,
       parent_id: form.parent_id.trim() || undefined,
       commission_rate: commission,
@@ -68,7 +77,10 @@ export function CreateAccountForm({ parentId, onDone }: { parentId: string; onDo
         </label>
         <label>
           {t('login.account')}
-          <input data-testid="bo-create-account" value={form.account_id} onChange={set('account_id')} />
+          <span className="row">
+            {prefix && <strong data-testid="bo-create-fixed-prefix">{prefix}</strong>}
+            <input data-testid="bo-create-account" value={form.account_id} onChange={set('account_id')} />
+          </span>
         </label>
         <label>
           {t('login.password')}

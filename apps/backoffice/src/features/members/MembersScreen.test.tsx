@@ -81,6 +81,25 @@ describe('members and downline', () => {
     });
   });
 
+  it('puts the caller’s downline prefix in front of a login created under it', async () => {
+    signedIn('qqagent', 'agent');
+    const api = mockFetch({
+      '/bo/memberlist': list([]),
+      '/bo/me': () => ({ status: '1', statusdesc: 'success', downline_prefix: 'QQ7' }),
+      '/bo/createaccount': () => ({ status: '0', statusdesc: 'loginPrefix', field: 'account_id' }),
+    });
+    renderScreen(<MembersScreen />);
+    fireEvent.click(await screen.findByTestId('bo-members-new'));
+    expect((await screen.findByTestId('bo-create-fixed-prefix')).textContent).toBe('QQ7');
+    fireEvent.change(screen.getByTestId('bo-create-account'), { target: { value: 'ab' } });
+    fireEvent.change(screen.getByTestId('bo-create-password'), { target: { value: 'Secret12' } });
+    fireEvent.click(screen.getByTestId('bo-create-submit'));
+    await waitFor(() => expect(api.callsTo('/bo/createaccount')).toHaveLength(1));
+    expect(api.callsTo('/bo/createaccount')[0]?.body).toMatchObject({ account_id: 'QQ7ab' });
+    // The server's refusal in words: the parent's prefix, then letters or digits.
+    expect((await screen.findByRole('alert')).textContent).toContain('parent');
+  });
+
   it('sets a credit member credit line and a cash member deposit', async () => {
     signedIn();
     const api = mockFetch({
