@@ -122,11 +122,13 @@ describeEachDatabase('product shares', (env) => {
     expect((await master.call('presetapply', { account_id: 'demoag', name: 'standard' })).body.status).toBe(
       '1',
     );
-    expect((await master.call('products', { account_id: 'demoag' })).body.products[2]).toEqual({
-      product: 'games',
-      pt_share: '0.2000',
-      commission_rate: '0.0050',
-    });
+    expect(((await master.call('products', { account_id: 'demoag' })).body.products as unknown[])[2]).toEqual(
+      {
+        product: 'games',
+        pt_share: '0.2000',
+        commission_rate: '0.0050',
+      },
+    );
     expect((await master.call('presetapply', { account_id: 'demoag', name: 'greedy' })).body.statusdesc).toBe(
       'aboveUplineLimit',
     );

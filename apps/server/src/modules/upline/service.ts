@@ -489,11 +489,12 @@ export class UplineService {
   /** Applies one of the caller's presets to a downline account: the same checks and audit as setProducts. */
   async presetApply(caller: BoCaller, input: { account_id: string; name: string }) {
     await this.ctx.db.transaction().execute(async (trx) => {
+      // The target first: a caller outside the downline learns nothing about the presets.
+      const target = await this.downline(trx, caller, input.account_id);
       const preset = (await productRepository.presets(trx, String(caller.id))).find(
         (p) => p.name === input.name,
       );
       if (!preset) throw new AppError('invalid_request', { field: 'name' });
-      const target = await this.downline(trx, caller, input.account_id);
       // A member takes no position: a preset's shares are for upline levels, its commissions for anyone.
       const settings: ProductSetting[] =
         target.level === 'member'
