@@ -112,3 +112,29 @@ export interface BoMemberRow {
 
 /** issuetoken: a signed one-time launch token for one of the caller's members (token login, /api/launch). */
 export const boIssueTokenReply = z.object({ token: z.string() });
+
+/** Products with their own position taking and commission (issue 18 item 4). */
+export const PRODUCTS = ['sportsbook', 'casino', 'games'] as const;
+const productSetting = z.object({
+  product: z.enum(PRODUCTS),
+  pt_share: rateString().optional(),
+  commission_rate: rateString().optional(),
+});
+const productSettings = z.array(productSetting).max(PRODUCTS.length);
+
+export const boProductsRequest = z.object({ account_id: accountId });
+export const boProductsReply = z.object({
+  account_id: z.string(),
+  products: z.array(
+    z.object({ product: z.enum(PRODUCTS), pt_share: z.string(), commission_rate: z.string().nullable() }),
+  ),
+});
+export const boSetProductsRequest = z.object({ account_id: accountId, settings: productSettings.min(1) });
+
+const presetName = requiredString('invalid_request', 40);
+export const boPresetSaveRequest = z.object({ name: presetName, settings: productSettings.min(1) });
+export const boPresetListReply = z.object({
+  presets: z.array(z.object({ name: z.string(), settings: productSettings })),
+});
+export const boPresetDeleteRequest = z.object({ name: presetName });
+export const boPresetApplyRequest = z.object({ account_id: accountId, name: presetName });

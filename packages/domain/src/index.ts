@@ -259,6 +259,7 @@ export * from './number-game';
 export * from './racing';
 export * from './draws';
 export * from './backoffice-access';
+export * from './product-shares';
 export {
   DEFAULT_FORECAST_EXTRA_GOALS,
   FORECAST_MARGINS,

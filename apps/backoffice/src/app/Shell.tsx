@@ -37,6 +37,7 @@ export function Shell() {
           </>
         )}
         {isOperator(level) && mayUse(permissions, 'trading') && <NavLink to="/risk">{t('nav.risk')}</NavLink>}
+        {mayUse(permissions, 'update_account') && <NavLink to="/presets">{t('nav.presets')}</NavLink>}
         {mayUse(permissions, 'update_account') && <NavLink to="/messages">{t('nav.messages')}</NavLink>}
         {!staff && <NavLink to="/staff">{t('nav.staff')}</NavLink>}
         {!staff && <NavLink to="/audit">{t('nav.audit')}</NavLink>}

@@ -54,6 +54,10 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: 'presets',
+        lazy: async () => ({ Component: (await import('../features/presets/PresetsScreen')).PresetsScreen }),
+      },
+      {
         path: 'staff',
         lazy: async () => ({ Component: (await import('../features/staff/StaffScreen')).StaffScreen }),
       },

@@ -17,6 +17,7 @@ import * as m0014 from './migrations/0014_backoffice_access';
 import * as m0015 from './migrations/0015_bo_reports';
 import * as m0016 from './migrations/0016_draws';
 import * as m0017 from './migrations/0017_racing';
+import * as m0018 from './migrations/0018_product_shares';
 import * as m0019 from './migrations/0019_downline_prefix';
 
 /** Migrations are listed here, in order: no file-system scanning, so bundling and tests see the same set. */
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015_bo_reports': m0015,
   '0016_draws': m0016,
   '0017_racing': m0017,
+  '0018_product_shares': m0018,
   '0019_downline_prefix': m0019,
 };
 

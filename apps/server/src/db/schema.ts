@@ -681,7 +681,26 @@ export interface MinigameRoundTable {
   settled_at: Timestamp | null;
 }
 
+/** Position taking and commission of one account for one product (0018_product_shares). */
+export interface AccountProductTable {
+  account_pk: string;
+  product: 'sportsbook' | 'casino' | 'games';
+  pt_share: Defaulted<string>;
+  commission_rate: string | null;
+}
+
+/** An upline's named template of per-product settings (settings: JSON list), unique by name per owner. */
+export interface BoPresetTable {
+  id: Generated<string>;
+  owner_pk: string;
+  name: string;
+  settings: string;
+  created_at: DefaultTimestamp;
+}
+
 export interface Database {
+  account_products: AccountProductTable;
+  bo_presets: BoPresetTable;
   tournament_rooms: TournamentRoomTable;
   tournament_room_matches: TournamentRoomMatchTable;
   tournament_entries: TournamentEntryTable;

@@ -6,6 +6,7 @@ import { boPost, transferId } from '../../shared/api';
 import { NoticeLine, useNotice } from '../../shared/notice';
 import { formatMoney, isAmount, rateFromPercent } from '../../shared/money';
 import { BetLimitsForm } from './BetLimitsForm';
+import { ProductSharesForm } from './ProductSharesForm';
 
 type Action = () => Promise<unknown>;
 
@@ -178,6 +179,7 @@ export function MemberEditor({ row, onClose }: { row: BoMemberRow; onClose: () =
           }
         />
       )}
+      <ProductSharesForm accountId={id} isMember={isMember} />
       <div className="row">
         <label>
           {t('edit.newPassword')}

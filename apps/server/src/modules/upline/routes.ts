@@ -46,6 +46,22 @@ export function uplineRoutes(app: FastifyInstance, ctx: AppContext, upline: Upli
     upline.setCommission(caller, body).then(done),
   );
   boCall(app, ctx, CALLS.bo_setshare, update, (caller, body) => upline.setShare(caller, body).then(done));
+  boCall(app, ctx, CALLS.bo_products, { role: 'upline', staff: 'any' }, (caller, body) =>
+    upline.products(caller, body),
+  );
+  boCall(app, ctx, CALLS.bo_setproducts, update, (caller, body) =>
+    upline.setProducts(caller, body).then(done),
+  );
+  boCall(app, ctx, CALLS.bo_presetlist, { role: 'upline', staff: 'any' }, (caller) =>
+    upline.presetList(caller),
+  );
+  boCall(app, ctx, CALLS.bo_presetsave, update, (caller, body) => upline.presetSave(caller, body).then(done));
+  boCall(app, ctx, CALLS.bo_presetdelete, update, (caller, body) =>
+    upline.presetDelete(caller, body).then(done),
+  );
+  boCall(app, ctx, CALLS.bo_presetapply, update, (caller, body) =>
+    upline.presetApply(caller, body).then(done),
+  );
   boCall(app, ctx, CALLS.bo_setfeatures, update, (caller, body) =>
     upline.setFeatures(caller, body).then(done),
   );

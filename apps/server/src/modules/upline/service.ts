@@ -6,7 +6,13 @@ import {
   type Feature,
   type MemberState,
 } from '@sb/contract';
-import { loginFitsPrefix, uplinePasswordProblem, validatePassword } from '@sb/domain';
+import {
+  loginFitsPrefix,
+  presetProblem,
+  type ProductSetting,
+  uplinePasswordProblem,
+  validatePassword,
+} from '@sb/domain';
 import type { AppContext } from '../../context';
 import { MemberNotifier } from '../../push/member';
 import type { AccountRow } from '../../db/schema';
@@ -19,6 +25,8 @@ import { isUniqueViolation } from '../../db/errors';
 import type { Trx } from '../../db/types';
 import { defaultBetLimits, depositCapOf } from './defaults';
 import { uplineRepository } from './repository';
+import { applyProductSettings, productSettingsOf } from './products';
+import { productRepository } from './products-repository';
 
 const CHILD_LEVEL: Record<AccountLevel, AccountLevel | null> = {
   operator: 'shareholder',
@@ -276,6 +284,10 @@ export class UplineService {
       if (highestBelow !== null && Number(highestBelow) > Number(input.rate))
         throw new AppError('aboveUplineLimit', { field: 'rate' });
       await repo.update(trx, String(target.id), { commission_rate: input.rate }, true);
+      await productRepository.upsert(trx, String(target.id), 'sportsbook', {
+        pt_share: target.pt_share,
+        commission_rate: input.rate,
+      });
       await this.audit(
         trx,
         caller,
@@ -296,6 +308,10 @@ export class UplineService {
         throw new AppError('invalid_request', { field: 'account_id' });
       await this.checkShare(trx, target, input.share);
       await uplineRepository.setShare(trx, String(target.id), input.share);
+      await productRepository.upsert(trx, String(target.id), 'sportsbook', {
+        pt_share: input.share,
+        commission_rate: target.commission_rate,
+      });
       await this.audit(
         trx,
         caller,
@@ -425,6 +441,82 @@ export class UplineService {
     return this.downline(this.ctx.db, caller, accountId);
   }
 
+  /** A downline account's position taking and commission per product (issue 18 item 4). */
+  async products(caller: BoCaller, input: { account_id: string }) {
+    const target = await this.downline(this.ctx.db, caller, input.account_id);
+    return { account_id: target.account_id, products: await productSettingsOf(this.ctx.db, target) };
+  }
+
+  /** Sets per-product values on a downline account, each inside its parent's for that product; audited. */
+  async setProducts(caller: BoCaller, input: { account_id: string; settings: ProductSetting[] }) {
+    assertPreset(input.settings);
+    await this.ctx.db.transaction().execute(async (trx) => {
+      const target = await this.downline(trx, caller, input.account_id);
+      const change = await applyProductSettings(trx, target, input.settings);
+      await repo.update(trx, String(target.id), {}, true);
+      await this.audit(trx, caller, target, 'account.products', change.before, change.after);
+    });
+    await this.notify(input.account_id, 'profile');
+  }
+
+  /** The caller's level's presets: named per-product templates for its downline. */
+  async presetList(caller: BoCaller) {
+    return { presets: await productRepository.presets(this.ctx.db, String(caller.id)) };
+  }
+
+  async presetSave(caller: BoCaller, input: { name: string; settings: ProductSetting[] }) {
+    assertPreset(input.settings);
+    await this.ctx.db.transaction().execute(async (trx) => {
+      const before = (await productRepository.presets(trx, String(caller.id))).find(
+        (p) => p.name === input.name,
+      );
+      await productRepository.savePreset(trx, String(caller.id), input.name, input.settings);
+      await this.audit(trx, caller, caller, 'preset.save', before ?? {}, input);
+    });
+  }
+
+  async presetDelete(caller: BoCaller, input: { name: string }) {
+    await this.ctx.db.transaction().execute(async (trx) => {
+      const before = (await productRepository.presets(trx, String(caller.id))).find(
+        (p) => p.name === input.name,
+      );
+      if (!before || !(await productRepository.deletePreset(trx, String(caller.id), input.name)))
+        throw new AppError('invalid_request', { field: 'name' });
+      await this.audit(trx, caller, caller, 'preset.delete', before, {});
+    });
+  }
+
+  /** Applies one of the caller's presets to a downline account: the same checks and audit as setProducts. */
+  async presetApply(caller: BoCaller, input: { account_id: string; name: string }) {
+    await this.ctx.db.transaction().execute(async (trx) => {
+      // The target first: a caller outside the downline learns nothing about the presets.
+      const target = await this.downline(trx, caller, input.account_id);
+      const preset = (await productRepository.presets(trx, String(caller.id))).find(
+        (p) => p.name === input.name,
+      );
+      if (!preset) throw new AppError('invalid_request', { field: 'name' });
+      // A member takes no position: a preset's shares are for upline levels, its commissions for anyone.
+      const settings: ProductSetting[] =
+        target.level === 'member'
+          ? preset.settings.map((setting) => ({
+              product: setting.product,
+              commission_rate: setting.commission_rate,
+            }))
+          : preset.settings;
+      const change = await applyProductSettings(
+        trx,
+        target,
+        settings.filter((setting) => setting.pt_share !== undefined || setting.commission_rate !== undefined),
+      );
+      await repo.update(trx, String(target.id), {}, true);
+      await this.audit(trx, caller, target, 'account.products', change.before, {
+        preset: preset.name,
+        products: change.after,
+      });
+    });
+    await this.notify(input.account_id, 'profile');
+  }
+
   // ---- internals ----
 
   /** The audit row of a change to a downline account, in the change's transaction (written last: see append). */
@@ -543,6 +635,11 @@ function toMemberRow(
     commission_rate: row.commission_rate,
     downline_prefix: row.downline_prefix,
   };
+}
+
+/** A preset or a per-product change names each product once and sets something for it. */
+function assertPreset(settings: readonly ProductSetting[]): void {
+  if (presetProblem(settings)) throw new AppError('invalid_request', { field: 'settings' });
 }
 
 /** A member's password follows the member rule (6-10); every upline level's the back office's (decision 14). */
