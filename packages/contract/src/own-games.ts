@@ -307,6 +307,8 @@ export const fairSeedReply = z.object({
   lottery: seedView,
   /** The keno and number-game draws' commitment (their rounds verify as games keno and numbers). */
   draws: seedView,
+  /** The virtual races' commitment (ratings and finishing orders verify as game racing). */
+  racing: seedView,
   revealed: z.array(revealedSeed),
   revealed_shared: z.array(revealedSeed),
 });

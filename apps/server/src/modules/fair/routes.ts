@@ -38,11 +38,13 @@ export function fairRoutes(
       crash: await fair.view('crash'),
       lottery: await fair.view('lottery'),
       draws: await fair.view('draws'),
+      racing: await fair.view('racing'),
       revealed: await fair.revealedSeeds(scope, 10),
       revealed_shared: [
         ...(await fair.revealedSeeds('crash', 5)),
         ...(await fair.revealedSeeds('lottery', 5)),
         ...(await fair.revealedSeeds('draws', 5)),
+        ...(await fair.revealedSeeds('racing', 5)),
       ],
     };
   });

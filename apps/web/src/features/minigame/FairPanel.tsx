@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FAIR_GAMES, recomputeRound, seedHash, type FairGame } from '@sb/domain';
@@ -58,6 +58,22 @@ export function FairPanel() {
           </dd>
           <dt>{t('minigame.fair.crashSeed')}</dt>
           <dd className={styles.code}>{seeds.data.crash.seed_hash}</dd>
+          {(
+            [
+              ['lottery', t('minigame.fair.games.lottery')],
+              ['draws', `${t('minigame.fair.games.keno')} / ${t('minigame.fair.games.numbers')}`],
+              ['racing', t('minigame.fair.games.racing')],
+            ] as const
+          ).map(([scope, name]) => (
+            <Fragment key={scope}>
+              <dt>
+                {name} · {t('minigame.fair.commitment')}
+              </dt>
+              <dd className={styles.code} data-testid={`fair-commitment-${scope}`}>
+                {seeds.data[scope].seed_hash}
+              </dd>
+            </Fragment>
+          ))}
         </dl>
       )}
       <div className={styles.row}>

@@ -1,0 +1,43 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { queryClient } from '../../shared/api/queryClient';
+import { mockFetch, signIn } from '../../test/utils';
+import { FairPanel } from './FairPanel';
+
+const seed = (hash: string) => ({
+  seed_hash: hash,
+  client_seed: 'public',
+  next_nonce: 4,
+  created_at: '2026-11-26T04:00:00.000Z',
+});
+
+beforeEach(() => queryClient.clear());
+
+describe('the fairness panel', () => {
+  it('shows every shared game’s commitment: crash, 4D, the draws and the races', async () => {
+    signIn({});
+    mockFetch({
+      '/api/fairseed': () => ({
+        status: '1',
+        statusdesc: 'success',
+        member: seed('m'.repeat(64)),
+        crash: seed('c'.repeat(64)),
+        lottery: seed('l'.repeat(64)),
+        draws: seed('d'.repeat(64)),
+        racing: seed('r'.repeat(64)),
+        revealed: [],
+        revealed_shared: [],
+      }),
+    });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <FairPanel />
+      </QueryClientProvider>,
+    );
+    expect((await screen.findByTestId('fair-commitment-racing')).textContent).toBe('r'.repeat(64));
+    expect(screen.getByTestId('fair-commitment-draws').textContent).toBe('d'.repeat(64));
+    expect(screen.getByTestId('fair-commitment-lottery').textContent).toBe('l'.repeat(64));
+    expect(screen.getByText(/Virtual race · Seed commitment/)).toBeTruthy();
+  });
+});
