@@ -452,8 +452,10 @@ export class UplineService {
     assertPreset(input.settings);
     await this.ctx.db.transaction().execute(async (trx) => {
       const target = await this.downline(trx, caller, input.account_id);
-      const change = await applyProductSettings(trx, target, input.settings);
+      // The account row first (its profile version bumped), then its product rows: the order setCommission and
+      // setShare take too, so concurrent changes of one account queue instead of deadlocking.
       await repo.update(trx, String(target.id), {}, true);
+      const change = await applyProductSettings(trx, target, input.settings);
       await this.audit(trx, caller, target, 'account.products', change.before, change.after);
     });
     await this.notify(input.account_id, 'profile');
@@ -491,6 +493,8 @@ export class UplineService {
     await this.ctx.db.transaction().execute(async (trx) => {
       // The target first: a caller outside the downline learns nothing about the presets.
       const target = await this.downline(trx, caller, input.account_id);
+      // The account row first, as setProducts: concurrent changes of one account queue, never deadlock.
+      await repo.update(trx, String(target.id), {}, true);
       const preset = (await productRepository.presets(trx, String(caller.id))).find(
         (p) => p.name === input.name,
       );
@@ -508,7 +512,6 @@ export class UplineService {
         target,
         settings.filter((setting) => setting.pt_share !== undefined || setting.commission_rate !== undefined),
       );
-      await repo.update(trx, String(target.id), {}, true);
       await this.audit(trx, caller, target, 'account.products', change.before, {
         preset: preset.name,
         products: change.after,
