@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
+import { drawValueLabel } from '../../shared/draws';
 import { REJECT_REASONS, betTypeKey, choiceOf, statusKey, type Leg } from './api/bets';
 
 /** Our own draws' bet type codes (keno's market, the number game's D_1..D_6) and their market kinds. */
@@ -12,28 +12,6 @@ const DRAW_TYPES: Record<string, string> = {
   D_5: 'd5',
   D_6: 'd6',
 };
-const DRAW_WORDS = new Set([
-  'big',
-  'small',
-  'odd',
-  'even',
-  'up',
-  'down',
-  'equal',
-  'over',
-  'under',
-  'first',
-  'last',
-]);
-
-/** A draw's pick: a word translated, a D_3 range as its balls ('3' is 31-45), a ball number as is. */
-function drawPick(t: TFunction, kind: string, choice: string): string {
-  if (DRAW_WORDS.has(choice)) return t(`ngresult.values.${choice}` as 'ngresult.values.big');
-  if (kind === 'd3' && /^[1-5]$/.test(choice))
-    return `${(Number(choice) - 1) * 15 + 1}-${Number(choice) * 15}`;
-  return choice;
-}
-
 /** The account screens' words for the server's codes: statuses, bet types, choices, reasons. */
 export function useBetLabels() {
   const { t } = useTranslation();
@@ -55,7 +33,7 @@ export function useBetLabels() {
   const pick = (leg: Leg) => {
     // A draw's '1' or '2' is a range or a ball, never the first- or second-named side.
     const draw = DRAW_TYPES[leg.betType];
-    if (draw) return drawPick(t, draw, leg.choice);
+    if (draw) return drawValueLabel(t, draw, leg.choice);
     const choice = choiceOf(leg);
     const side =
       'team' in choice

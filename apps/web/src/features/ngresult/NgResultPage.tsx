@@ -1,4 +1,5 @@
 import type { NgResultRow } from '@sb/contract';
+import { drawValueLabel } from '../../shared/draws';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gmt8Day, useFormat } from '../../shared/format';
@@ -14,34 +15,13 @@ const OUTCOME_KEYS: Record<Game, string[]> = {
   keno: ['sum', 'size', 'parity', 'side'],
   numbers: ['d1', 'd2', 'd3', 'd4', 'd5', 'd6'],
 };
-/** Outcome values that are words (translated); numbers (sums, balls, ranges) are shown as they are. */
-const WORDS = new Set([
-  'big',
-  'small',
-  'push',
-  'odd',
-  'even',
-  'up',
-  'down',
-  'equal',
-  'over',
-  'under',
-  'first',
-  'last',
-]);
-
 const gameOf = (row: NgResultRow): Game | undefined => row.game ?? GAME_OF_SPORT[row.sport_id];
 
 function Draw({ row }: { row: NgResultRow }) {
   const { t } = useTranslation();
   const format = useFormat();
   const game = gameOf(row) ?? 'keno';
-  const value = (key: string, raw: string) => {
-    if (WORDS.has(raw)) return t(`ngresult.values.${raw}` as 'ngresult.values.big');
-    // D_3's winner is a range of 15 balls: '3' is 31-45.
-    if (key === 'd3' && /^[1-5]$/.test(raw)) return `${(Number(raw) - 1) * 15 + 1}-${Number(raw) * 15}`;
-    return raw;
-  };
+  const value = (key: string, raw: string) => drawValueLabel(t, key, raw);
   return (
     <li className={styles.draw} data-testid="ng-draw">
       <div className={styles.head}>

@@ -1,4 +1,5 @@
 import { createContext, memo, useContext, useMemo } from 'react';
+import { drawValueLabel } from '../../shared/draws';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import type { TFunction } from 'i18next';
@@ -20,21 +21,6 @@ export function lineFor(kind: string, line: string, selection: string): string {
   return '';
 }
 
-/** Words of the draws' selections (keno's sum and counts, the number game's sides), shown translated. */
-const DRAW_WORDS = new Set([
-  'big',
-  'small',
-  'odd',
-  'even',
-  'up',
-  'down',
-  'equal',
-  'over',
-  'under',
-  'first',
-  'last',
-]);
-
 /** A draw market's name: keno's one market, or the number game's D_1..D_6 by what it is on. */
 export function drawMarketTitle(t: TFunction, kind: string): string {
   return kind === 'keno'
@@ -42,17 +28,10 @@ export function drawMarketTitle(t: TFunction, kind: string): string {
     : t(`ngresult.outcomes.${kind}` as 'ngresult.outcomes.d1');
 }
 
-/** A keno or number-game selection: a word translated, a D_3 range as its balls ('3' is 31-45), a ball as is. */
-function drawSelectionLabel(t: TFunction, kind: string, key: string): string {
-  if (DRAW_WORDS.has(key)) return t(`ngresult.values.${key}` as 'ngresult.values.big');
-  if (kind === 'd3' && /^[1-5]$/.test(key)) return `${(Number(key) - 1) * 15 + 1}-${Number(key) * 15}`;
-  return key;
-}
-
 /** A selection key as a short label: odd/even, other, no goal translated; codes (1, X, 1X, HH, 2-1) as sent. */
 export function selectionLabel(t: TFunction, kind: string, key: string): string {
   const lower = key.toLowerCase();
-  if (isDrawKind(kind)) return drawSelectionLabel(t, kind, key);
+  if (isDrawKind(kind)) return drawValueLabel(t, kind, key);
   if (kind === 'oe' && (lower === 'odd' || lower === 'o')) return t('sportsbook.sel.odd');
   if (kind === 'oe' && (lower === 'even' || lower === 'e')) return t('sportsbook.sel.even');
   if (lower === 'aos' || lower === 'other') return t('sportsbook.sel.other');
