@@ -1,4 +1,6 @@
-import { demoBackofficeToken as boSignIn } from '../../apps/server/src/db/demo-totp';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { demoBackofficeToken as boSignIn, demoTotpSecret } from '../../apps/server/src/db/demo-totp';
+import { totpCode } from '../../apps/server/src/lib/totp';
 import { post } from './server';
 
 /** A signed-in back-office account's calls (/bo/<name>), answering the reply's JSON. */
@@ -42,4 +44,56 @@ export async function matchWithHandicap(
   await trade('market', { match_id: created.match_id, kind: 'hdp', line: '-0.25', prices });
   const detail = await post(`${url}/cache/uxmatch`, { match_id: created.match_id, odds_type: '1' });
   return { matchId: Number(created.match_id), marketId: Number((detail.odds as number[][])[0]?.[0]) };
+}
+
+/** Resolves true when the locator shows up in time, false otherwise (never rejects: it races another wait). */
+const shows = (page: Page, testId: string) =>
+  page
+    .getByTestId(testId)
+    .waitFor()
+    .then(() => true)
+    .catch(() => false);
+
+/**
+ * Signs a demo back-office login in to the app at `url` the way its user would: password, then the
+ * authenticator's current code (the next one if this one was used a moment ago), trusting the browser. A context
+ * made from an earlier one's storage (`trustedFrom`) holds that device token: it is not asked for a code at all,
+ * so no code is ever typed twice. Answers the signed-in page.
+ */
+export async function signInBackofficeApp(
+  browser: Browser,
+  url: string,
+  login: string,
+  options: { width?: number; trustedFrom?: BrowserContext; password?: string } = {},
+): Promise<Page> {
+  const storageState = options.trustedFrom ? await options.trustedFrom.storageState() : undefined;
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: 860 },
+    storageState,
+  });
+  const page = await context.newPage();
+  await page.goto(`${url}/bo-app/login`);
+  await page.getByTestId('bo-login-account').fill(login);
+  await page.getByTestId('bo-login-password').fill(options.password ?? 'Demo1234');
+  await page.getByTestId('bo-login-submit').click();
+  const asked = await Promise.race([shows(page, 'bo-who').then(() => false), shows(page, 'bo-login-code')]);
+  if (options.trustedFrom && asked) throw new Error('a trusted browser was asked for a code');
+  for (const offset of asked ? [0, 30_000] : []) {
+    await page
+      .getByTestId('bo-login-code')
+      .fill(totpCode(demoTotpSecret(login), new Date(Date.now() + offset)));
+    await page.getByTestId('bo-login-trust').check();
+    await page.getByTestId('bo-login-submit').click();
+    const signedIn = await Promise.race([
+      shows(page, 'bo-who'),
+      page
+        .getByRole('alert')
+        .waitFor()
+        .then(() => false)
+        .catch(() => false),
+    ]);
+    if (signedIn) break;
+  }
+  await page.getByTestId('bo-who').waitFor();
+  return page;
 }

@@ -1,9 +1,8 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matchWithHandicap, memberSession, operatorTrade } from '../src/backoffice';
+import { matchWithHandicap, memberSession, operatorTrade, signInBackofficeApp } from '../src/backoffice';
 import { artifactPath, launchBrowser } from '../src/browser';
 import { post, startServer, type RunningServer } from '../src/server';
-import { demoTotpSecret } from '../../apps/server/src/db/demo-totp';
 import { totpCode } from '../../apps/server/src/lib/totp';
 
 const AGENT = 'aboag1';
@@ -28,61 +27,8 @@ describe('back-office app in a browser', () => {
     await server?.stop();
   });
 
-  /**
-   * Password, then the authenticator code of the login's seed (the next code if this one was used a moment ago),
-   * asking the browser to be trusted. A context made from an earlier one's storage holds that device token, so
-   * its sign-in needs the password only, as a trusted browser's would: no code is ever typed twice.
-   */
-  async function signIn(
-    width: number,
-    trustedFrom?: BrowserContext,
-    login = 'demoop',
-    password = 'Demo1234',
-  ) {
-    const storageState = trustedFrom ? await trustedFrom.storageState() : undefined;
-    const context = await browser.newContext({ viewport: { width, height: 860 }, storageState });
-    const page = await context.newPage();
-    await page.goto(`${server.url}/bo-app/`);
-    await page.waitForURL((url) => url.pathname === '/bo-app/login');
-    await page.getByTestId('bo-login-account').fill(login);
-    await page.getByTestId('bo-login-password').fill(password);
-    await page.getByTestId('bo-login-submit').click();
-    const asked = await Promise.race([
-      page
-        .getByTestId('bo-who')
-        .waitFor()
-        .then(() => false)
-        .catch(() => false),
-      page
-        .getByTestId('bo-login-code')
-        .waitFor()
-        .then(() => true)
-        .catch(() => false),
-    ]);
-    if (trustedFrom) expect(asked, 'a trusted browser is not asked for a code').toBe(false);
-    for (const offset of asked ? [0, 30_000] : []) {
-      await page
-        .getByTestId('bo-login-code')
-        .fill(totpCode(demoTotpSecret(login), new Date(Date.now() + offset)));
-      await page.getByTestId('bo-login-trust').check();
-      await page.getByTestId('bo-login-submit').click();
-      const outcome = await Promise.race([
-        page
-          .getByTestId('bo-who')
-          .waitFor()
-          .then(() => 'in')
-          .catch(() => 'timeout'),
-        page
-          .getByRole('alert')
-          .waitFor()
-          .then(() => 'refused')
-          .catch(() => 'timeout'),
-      ]);
-      if (outcome === 'in') break;
-    }
-    await page.getByTestId('bo-who').waitFor();
-    return page;
-  }
+  const signIn = (width: number, trustedFrom?: BrowserContext) =>
+    signInBackofficeApp(browser, server.url, 'demoop', { width, ...(trustedFrom ? { trustedFrom } : {}) });
 
   it('operator creates an agent and a member, sets credit, and drills the win/loss down', async () => {
     // A settled bet of the demo member so the report has rows at every level.

@@ -1,10 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matchWithHandicap, memberSession } from '../src/backoffice';
+import { matchWithHandicap, memberSession, signInBackofficeApp } from '../src/backoffice';
 import { artifactPath, launchBrowser } from '../src/browser';
 import { post, startServer, type RunningServer } from '../src/server';
-import { demoTotpSecret } from '../../apps/server/src/db/demo-totp';
-import { totpCode } from '../../apps/server/src/lib/totp';
 
 const MEMBER = 'jrnym1';
 const MEMBER_PASSWORD = 'Secret12';
@@ -28,37 +26,7 @@ describe('back-office journey in a browser', () => {
     await server?.stop();
   });
 
-  /** Password, then the login's current code (the next one if this one was used), trusting the browser. */
-  async function signIn(login: string, context?: BrowserContext): Promise<Page> {
-    const own = context ?? (await browser.newContext({ viewport: { width: 1280, height: 860 } }));
-    const page = await own.newPage();
-    await page.goto(`${server.url}/bo-app/login`);
-    await page.getByTestId('bo-login-account').fill(login);
-    await page.getByTestId('bo-login-password').fill('Demo1234');
-    await page.getByTestId('bo-login-submit').click();
-    for (const offset of [0, 30_000]) {
-      await page
-        .getByTestId('bo-login-code')
-        .fill(totpCode(demoTotpSecret(login), new Date(Date.now() + offset)));
-      await page.getByTestId('bo-login-trust').check();
-      await page.getByTestId('bo-login-submit').click();
-      const outcome = await Promise.race([
-        page
-          .getByTestId('bo-who')
-          .waitFor()
-          .then(() => 'in')
-          .catch(() => 'timeout'),
-        page
-          .getByRole('alert')
-          .waitFor()
-          .then(() => 'refused')
-          .catch(() => 'timeout'),
-      ]);
-      if (outcome === 'in') break;
-    }
-    await page.getByTestId('bo-who').waitFor();
-    return page;
-  }
+  const signIn = (login: string) => signInBackofficeApp(browser, server.url, login);
 
   it('agent creates a member with credit and limits; the member bets; the desk settles; the agent sees it all', async () => {
     const match = await matchWithHandicap(server.url, {
