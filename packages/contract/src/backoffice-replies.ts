@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { replyMoney } from './fields';
 import type { boLoginReply } from './backoffice-access';
-import { ACCOUNT_LEVELS, type BoMemberRow } from './backoffice';
+import { ACCOUNT_LEVELS } from './backoffice';
 import { statementBetView, type WinLossRow } from './statement';
 
 export type BoLoginReply = z.infer<typeof boLoginReply>;
@@ -10,12 +10,6 @@ export type BoLoginReply = z.infer<typeof boLoginReply>;
  * Replies of the back-office calls the back-office app reads (the server's upline and report services answer
  * these shapes). Fields a later server may add (a second factor step) are optional.
  */
-export interface BoMemberListReply {
-  total: number;
-  page: number;
-  members: BoMemberRow[];
-}
-
 export interface BoWinLossReply {
   account_id: string;
   level: string;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES, FEATURES, MEMBER_STATES, MEMBER_TYPES } from './account';
-import { positiveMoney, rateString, requiredString, safeString } from './fields';
+import { positiveMoney, rateString, replyMoney, requiredString, safeString } from './fields';
 
 /** The upline chain, top to bottom. A member always sits under an agent. */
 export const UPLINE_LEVELS = [
@@ -95,20 +95,33 @@ export const boMemberListRequest = z.object({
 /** Issue a launch token for one of the caller's members (the operator side of token login). */
 export const boIssueTokenRequest = z.object({ account_id: accountId });
 
-export interface BoMemberRow {
-  account_id: string;
-  level: AccountLevel;
-  parent_id: string | null;
-  state: string;
-  currency: string | null;
-  member_type: string | null;
-  available_balance: string | null;
-  outstanding_balance: string | null;
-  given_credit: string | null;
-  commission_rate: string | null;
+/** An account as the back office lists it; balances and credit only for members. */
+export const boMemberRow = z.object({
+  account_id: z.string(),
+  level: z.enum(ACCOUNT_LEVELS),
+  parent_id: z.string().nullable(),
+  state: z.string(),
+  currency: z.string().nullable(),
+  member_type: z.string().nullable(),
+  available_balance: replyMoney.nullable(),
+  outstanding_balance: replyMoney.nullable(),
+  given_credit: replyMoney.nullable(),
+  commission_rate: z.string().nullable(),
   /** Upline accounts: the prefix every login created under it starts with (null: free logins). */
-  downline_prefix: string | null;
-}
+  downline_prefix: z.string().nullable(),
+});
+export type BoMemberRow = z.infer<typeof boMemberRow>;
+
+/** createaccount, deposit, withdraw, setcredit: the account as it stands after the change. */
+export const boAccountReply = z.object({ account: boMemberRow });
+
+/** memberlist: one page of the accounts under the caller (or under one of its downline). */
+export const boMemberListReply = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  members: z.array(boMemberRow),
+});
+export type BoMemberListReply = z.infer<typeof boMemberListReply>;
 
 /** issuetoken: a signed one-time launch token for one of the caller's members (token login, /api/launch). */
 export const boIssueTokenReply = z.object({ token: z.string() });

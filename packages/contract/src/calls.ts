@@ -19,7 +19,9 @@ import {
   versionReply,
 } from './account';
 import {
+  boAccountReply,
   boCreateAccountRequest,
+  boMemberListReply,
   boIssueTokenReply,
   boIssueTokenRequest,
   boMemberListRequest,
@@ -117,7 +119,12 @@ import {
 } from './statement';
 import { raceCardReply } from './racing';
 import {
+  tradeCancelBetReply,
   tradeCancelBetRequest,
+  tradeChangeReply,
+  tradePayoutCapsReply,
+  tradePricesReply,
+  tradeSetPayoutCapReply,
   tradeCreateMatchRequest,
   tradeForecastReply,
   tradeForecastRequest,
@@ -293,23 +300,23 @@ export const CALLS = {
   bo_createaccount: call(
     '/bo/createaccount',
     boCreateAccountRequest,
-    undescribedReply,
+    boAccountReply,
     'bo',
     'createaccount',
   ),
   bo_setstate: call('/bo/setstate', boSetStateRequest, z.object({}), 'bo', 'setstate'),
-  bo_deposit: call('/bo/deposit', boMoneyRequest, undescribedReply, 'bo', 'deposit'),
-  bo_withdraw: call('/bo/withdraw', boMoneyRequest, undescribedReply, 'bo', 'withdraw'),
-  bo_setcredit: call('/bo/setcredit', boSetCreditRequest, undescribedReply, 'bo', 'setcredit'),
-  bo_setbetlimits: call('/bo/setbetlimits', boSetBetLimitsRequest, undescribedReply, 'bo', 'setbetlimits'),
+  bo_deposit: call('/bo/deposit', boMoneyRequest, boAccountReply, 'bo', 'deposit'),
+  bo_withdraw: call('/bo/withdraw', boMoneyRequest, boAccountReply, 'bo', 'withdraw'),
+  bo_setcredit: call('/bo/setcredit', boSetCreditRequest, boAccountReply, 'bo', 'setcredit'),
+  bo_setbetlimits: call('/bo/setbetlimits', boSetBetLimitsRequest, z.object({}), 'bo', 'setbetlimits'),
   bo_setcommission: call(
     '/bo/setcommission',
     boSetCommissionRequest,
-    undescribedReply,
+    z.object({}),
     'bo',
     'setcommission',
   ),
-  bo_setshare: call('/bo/setshare', boSetShareRequest, undescribedReply, 'bo', 'setshare'),
+  bo_setshare: call('/bo/setshare', boSetShareRequest, z.object({}), 'bo', 'setshare'),
   bo_products: call('/bo/products', boProductsRequest, boProductsReply, 'bo', 'products'),
   bo_setproducts: call('/bo/setproducts', boSetProductsRequest, z.object({}), 'bo', 'setproducts'),
   bo_presetlist: call('/bo/presetlist', z.object({}), boPresetListReply, 'bo', 'presetlist'),
@@ -318,28 +325,28 @@ export const CALLS = {
   bo_presetapply: call('/bo/presetapply', boPresetApplyRequest, z.object({}), 'bo', 'presetapply'),
   bo_setfeatures: call('/bo/setfeatures', boSetFeaturesRequest, z.object({}), 'bo', 'setfeatures'),
   bo_resetpassword: call('/bo/resetpassword', boResetPasswordRequest, z.object({}), 'bo', 'resetpassword'),
-  bo_memberlist: call('/bo/memberlist', boMemberListRequest, undescribedReply, 'bo', 'memberlist'),
+  bo_memberlist: call('/bo/memberlist', boMemberListRequest, boMemberListReply, 'bo', 'memberlist'),
   bo_issuetoken: call('/bo/issuetoken', boIssueTokenRequest, boIssueTokenReply, 'bo', 'issuetoken'),
   trade_creatematch: call(
     '/bo/trade/creatematch',
     tradeCreateMatchRequest,
-    undescribedReply,
+    tradeChangeReply,
     'bo',
     'creatematch',
   ),
-  trade_market: call('/bo/trade/market', tradeMarketRequest, undescribedReply, 'bo', 'market'),
-  trade_price: call('/bo/trade/price', tradePriceRequest, undescribedReply, 'bo', 'price'),
-  trade_prices: call('/bo/trade/prices', tradePricesRequest, undescribedReply, 'bo', 'prices'),
+  trade_market: call('/bo/trade/market', tradeMarketRequest, tradeChangeReply, 'bo', 'market'),
+  trade_price: call('/bo/trade/price', tradePriceRequest, tradeChangeReply, 'bo', 'price'),
+  trade_prices: call('/bo/trade/prices', tradePricesRequest, tradePricesReply, 'bo', 'prices'),
   trade_marketstatus: call(
     '/bo/trade/marketstatus',
     tradeMarketStatusRequest,
-    undescribedReply,
+    tradeChangeReply,
     'bo',
     'marketstatus',
   ),
-  trade_live: call('/bo/trade/live', tradeLiveRequest, undescribedReply, 'bo', 'live'),
-  trade_state: call('/bo/trade/state', tradeStateRequest, undescribedReply, 'bo', 'state'),
-  trade_result: call('/bo/trade/result', tradeResultRequest, undescribedReply, 'bo', 'result'),
+  trade_live: call('/bo/trade/live', tradeLiveRequest, tradeChangeReply, 'bo', 'live'),
+  trade_state: call('/bo/trade/state', tradeStateRequest, tradeChangeReply, 'bo', 'state'),
+  trade_result: call('/bo/trade/result', tradeResultRequest, tradeChangeReply, 'bo', 'result'),
   trade_forecast: call('/bo/trade/forecast', tradeForecastRequest, tradeForecastReply, 'bo', 'forecast'),
   uxmenu: call('/cache/uxmenu', uxMenuRequest, menuReply, 'cache', 'uxmenu'),
   uxmarket: call('/cache/uxmarket', uxMarketRequest, matchListReply, 'cache', 'uxmarket'),
@@ -487,18 +494,18 @@ export const CALLS = {
     'member',
     'parlayrejectbetdetails',
   ),
-  trade_cancelbet: call('/bo/trade/cancelbet', tradeCancelBetRequest, undescribedReply, 'bo', 'cancelbet'),
+  trade_cancelbet: call('/bo/trade/cancelbet', tradeCancelBetRequest, tradeCancelBetReply, 'bo', 'cancelbet'),
   trade_payoutcaps: call(
     '/bo/trade/payoutcaps',
     tradePayoutCapsRequest,
-    undescribedReply,
+    tradePayoutCapsReply,
     'bo',
     'payoutcaps',
   ),
   trade_setpayoutcap: call(
     '/bo/trade/setpayoutcap',
     tradeSetPayoutCapRequest,
-    undescribedReply,
+    tradeSetPayoutCapReply,
     'bo',
     'setpayoutcap',
   ),
@@ -731,5 +738,7 @@ export const CALL_BY_PATH: ReadonlyMap<string, (typeof CALLS)[CallName]> = new M
 
 /** A call's request body as the caller writes it (defaults may be left out). */
 export type CallRequest<N extends CallName> = z.input<(typeof CALLS)[N]['request']>;
+/** A call's request body as the server receives it (validated, defaults filled in). */
+export type CallBody<N extends CallName> = z.output<(typeof CALLS)[N]['request']>;
 /** A call's reply fields (without the envelope). */
 export type CallReply<N extends CallName> = z.output<(typeof CALLS)[N]['reply']>;

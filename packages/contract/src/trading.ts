@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES } from './account';
 import { MARKET_KINDS } from './betting';
-import { positiveMoney, safeString } from './fields';
+import { positiveMoney, replyMoney, safeString } from './fields';
 
 const matchId = z.number({ error: 'invalidBet' }).int().min(1);
 const kind = z.enum(MARKET_KINDS, {
@@ -99,11 +99,28 @@ export const tradeSetPayoutCapRequest = z.object({
   cap: positiveMoney('invalid_amount'),
 });
 
-export interface PayoutCapView {
-  sport_id: number;
-  currency: string;
-  cap: string;
-}
+export const payoutCapView = z.object({ sport_id: z.number().int(), currency: z.string(), cap: replyMoney });
+export type PayoutCapView = z.infer<typeof payoutCapView>;
+export const tradePayoutCapsReply = z.object({ caps: z.array(payoutCapView) });
+export const tradeSetPayoutCapReply = z.object({ cap: payoutCapView });
+
+/**
+ * A desk change (creatematch, market, price, marketstatus, live, state, result) is applied as one feed event:
+ * the match it touched (absent when the change moved nothing) and how many catalogue changes it pushed.
+ */
+export const tradeChangeReply = z.object({
+  match_id: z.number().int().optional(),
+  changes: z.number().int(),
+});
+
+/** A batch of price changes: how many stood, and each refused one with its reason (the rest still stand). */
+export const tradePricesReply = z.object({
+  applied: z.number().int(),
+  rejected: z.array(z.object({ key: z.string(), type: z.string(), reason: z.string() })),
+});
+
+/** A cancelled bet is void: its stake (and any settlement) given back. */
+export const tradeCancelBetReply = z.object({ ref_no: z.string(), bet_status: z.literal('void') });
 
 /**
  * The trading desk's forecast of one match (issue 18, part 6): the book's win/loss per final goal difference

@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { CALLS } from '@sb/contract';
+import { CALL_BY_PATH } from '@sb/contract';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
 import { buildApp, type Services } from '../../src/app';
@@ -179,15 +179,12 @@ export async function call(
   return { http: response.statusCode, body: reply };
 }
 
-/** The contract's calls by path, so every test's call checks its reply against the call's reply schema. */
-const CALLS_BY_PATH = new Map(Object.values(CALLS).map((spec) => [spec.path as string, spec]));
-
 /**
  * A successful reply must parse as the contract's reply of its call: every call a test makes checks that what the
  * server answers is what the contract (and so the web, and the OpenAPI document) says it answers.
  */
 function conformsToContract(path: string, reply: { status?: unknown }): void {
-  const spec = CALLS_BY_PATH.get(path);
+  const spec = CALL_BY_PATH.get(path);
   if (!spec || reply.status !== '1') return;
   const parsed = spec.reply.safeParse(reply);
   if (!parsed.success) {

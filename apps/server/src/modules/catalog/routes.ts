@@ -1,21 +1,15 @@
-import {
-  CALLS,
-  tradeCreateMatchRequest,
-  tradeLiveRequest,
-  tradeMarketRequest,
-  tradeMarketStatusRequest,
-  tradePriceRequest,
-  tradeResultRequest,
-  tradeStateRequest,
-} from '@sb/contract';
-import type { FastifyInstance } from 'fastify';
+import { CALLS, type CallSpec, tradeChangeReply } from '@sb/contract';
 import type { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { boCall } from '../../http/backoffice';
 import { AppError } from '../../lib/app-error';
 import type { FeedEvent, MarketKind, Period } from './events';
 import { catalogRepository } from './repository';
 import type { ApplyReport, CatalogService } from './service';
+
+/** A desk change's call: whatever its request, it answers the match it touched and how many changes it pushed. */
+type DeskCall = CallSpec<z.ZodType, typeof tradeChangeReply>;
 
 /**
  * The operator's trading API at /bo/trade/<name>: a manual feed over the same catalogue path the feed
@@ -28,29 +22,29 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext, catalog: Ca
     return match.external_key;
   };
   /** A desk change: applied as a feed event, audited with what it replaced (`before`, when there is one). */
-  const trade = <S extends z.ZodType>(
-    name: string,
-    schema: S,
-    toEvent: (body: z.output<S>) => Promise<FeedEvent>,
-    before?: (body: z.output<S>) => Promise<object>,
+  const trade = <Q extends z.ZodType>(
+    call: CallSpec<Q, typeof tradeChangeReply, `/bo/trade/${string}`>,
+    toEvent: (body: z.output<Q>) => Promise<FeedEvent>,
+    before?: (body: z.output<Q>) => Promise<object>,
   ) =>
-    boCall(
+    // Registered as a desk call (one reply shape for all seven): boCall has parsed the body with call.request.
+    boCall<DeskCall>(
       app,
       ctx,
-      { path: `/bo/trade/${name}`, request: schema },
+      call,
       {
         role: 'operator',
         staff: 'trading',
-        audit: `trade.${name}`,
-        ...(before ? { auditBefore: before } : {}),
+        audit: `trade.${call.path.slice('/bo/trade/'.length)}`,
+        ...(before ? { auditBefore: (body) => before(body as z.output<Q>) } : {}),
       },
-      async (_operator, body) => answer(await catalog.apply([await toEvent(body)])),
+      async (_operator, body) => answer(await catalog.apply([await toEvent(body as z.output<Q>)])),
     );
   const matchBefore = async (body: { match_id: number }) => catalog.deskState(body.match_id);
   const marketBefore = async (body: { match_id: number; kind: MarketKind; period: Period; line: string }) =>
     catalog.deskState(body.match_id, { kind: body.kind, period: body.period, line: body.line });
 
-  trade('creatematch', tradeCreateMatchRequest, async (body) => {
+  trade(CALLS.trade_creatematch, async (body) => {
     const parentKey = body.parent_match_id ? await keyOf(body.parent_match_id) : undefined;
     return {
       type: 'fixture',
@@ -66,8 +60,7 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext, catalog: Ca
     };
   });
   trade(
-    'market',
-    tradeMarketRequest,
+    CALLS.trade_market,
     async (body) => ({
       type: 'market',
       key: await keyOf(body.match_id),
@@ -81,8 +74,7 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext, catalog: Ca
     marketBefore,
   );
   trade(
-    'price',
-    tradePriceRequest,
+    CALLS.trade_price,
     async (body) => ({
       type: 'price',
       key: await keyOf(body.match_id),
@@ -127,8 +119,7 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext, catalog: Ca
     },
   );
   trade(
-    'marketstatus',
-    tradeMarketStatusRequest,
+    CALLS.trade_marketstatus,
     async (body) => ({
       type: 'marketStatus',
       key: await keyOf(body.match_id),
@@ -144,8 +135,7 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext, catalog: Ca
       ),
   );
   trade(
-    'live',
-    tradeLiveRequest,
+    CALLS.trade_live,
     async (body) => ({
       type: 'live',
       key: await keyOf(body.match_id),
@@ -161,8 +151,7 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext, catalog: Ca
     matchBefore,
   );
   trade(
-    'state',
-    tradeStateRequest,
+    CALLS.trade_state,
     async (body) => ({
       type: 'state',
       key: await keyOf(body.match_id),
@@ -172,8 +161,7 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext, catalog: Ca
     matchBefore,
   );
   trade(
-    'result',
-    tradeResultRequest,
+    CALLS.trade_result,
     async (body) => ({
       type: 'result',
       key: await keyOf(body.match_id),
