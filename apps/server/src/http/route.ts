@@ -102,8 +102,11 @@ async function admit<S extends z.ZodType>(
 ): Promise<z.output<S>> {
   // Text PostgreSQL cannot store (a NUL, a lone surrogate) is refused in any field, whatever its schema says:
   // such a string must never reach a query, where it would fail the statement (and a grouped read with it).
-  const unsafe = unsafeTextPath(request.body);
-  if (unsafe !== null) throw new AppError('invalid_request', unsafe ? { field: unsafe } : {});
+  // The common case (nothing unsafe) is a walk that allocates nothing; the path is worked out only for a refusal.
+  if (hasUnsafeText(request.body, 0)) {
+    const unsafe = unsafeTextPath(request.body);
+    throw new AppError('invalid_request', unsafe ? { field: unsafe } : {});
+  }
   const parsed = schema.safeParse(request.body ?? {});
   if (!parsed.success) throw validationError(parsed.error);
   const body = parsed.data;
@@ -167,6 +170,22 @@ export function bearerToken(authorization: string | undefined): string | undefin
 
 /** Nesting a request body may have before it is refused as a whole (also bounds the walk below). */
 const MAX_BODY_DEPTH = 32;
+
+/** Whether a parsed JSON body holds a string (key or value) PostgreSQL cannot store, or nests too deep. */
+function hasUnsafeText(value: unknown, depth: number): boolean {
+  if (depth > MAX_BODY_DEPTH) return true;
+  if (typeof value === 'string') return !isSafeText(value);
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) {
+    for (const item of value) if (hasUnsafeText(item, depth + 1)) return true;
+    return false;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    if (!isSafeText(key) || hasUnsafeText(record[key], depth + 1)) return true;
+  }
+  return false;
+}
 
 /**
  * The path of the first string (key or value) in a parsed JSON body that PostgreSQL cannot store, '' for the
