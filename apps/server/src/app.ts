@@ -221,10 +221,13 @@ export async function buildApp(
   app.decorate('brands', services.brands);
   // Before any route: the one hook that resolves and checks every back-office caller.
   backofficeAccess(app, ctx, (token, address) => services.boAccess.requireCaller(token, address));
-  const securityHeaders = securityHeadersOf(ctx.config);
+  const documentHeaders = securityHeadersOf(ctx.config);
+  const replyHeaders = apiSecurityHeadersOf(ctx.config);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    reply.headers(securityHeaders);
+    const type = reply.getHeader('content-type');
+    const isJson = typeof type === 'string' && type.startsWith('application/json');
+    reply.headers(isJson ? replyHeaders : documentHeaders);
   });
 
   systemRoutes(app, ctx, state);
@@ -313,6 +316,20 @@ export function securityHeadersOf(config: Config): Record<string, string> {
     'x-frame-options': 'DENY',
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
+    ...(config.tls ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+}
+
+/**
+ * The headers of a JSON reply (OWASP's REST guidance): it is never rendered as a document, so a policy that
+ * allows nothing, no sniffing and no framing say all; the documents' longer policy on every call's reply was
+ * measurable in the uxmarket figure (about 350 bytes more to write per reply).
+ */
+export function apiSecurityHeadersOf(config: Config): Record<string, string> {
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-frame-options': 'DENY',
+    'x-content-type-options': 'nosniff',
     ...(config.tls ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
   };
 }

@@ -175,18 +175,23 @@ describeEachDatabase(
 
     describe('HTTP edge', () => {
       it('sends security headers the member app can live with, with the configured extra image origins', async () => {
-        const reply = await env().app.inject({ method: 'POST', url: '/api/version', payload: {} });
-        const csp = String(reply.headers['content-security-policy']);
+        // A document (the readable API page here; the member app's pages alike): the full policy.
+        const page = await env().app.inject({ method: 'GET', url: '/docs' });
+        const csp = String(page.headers['content-security-policy']);
         expect(csp).toContain("frame-ancestors 'none'");
         expect(csp).toContain("script-src 'self'");
         expect(csp).toMatch(/img-src 'self' data: https:\/\/thumbs\.provider\.example/);
+        expect(page.headers['referrer-policy']).toBe('no-referrer');
+        expect(page.headers['x-frame-options']).toBe('DENY');
+        // A call's JSON reply, found or not: a policy allowing nothing, no sniffing, no framing.
+        const reply = await env().app.inject({ method: 'POST', url: '/api/version', payload: {} });
+        expect(reply.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
         expect(reply.headers['x-content-type-options']).toBe('nosniff');
-        expect(reply.headers['referrer-policy']).toBe('no-referrer');
         expect(reply.headers['x-frame-options']).toBe('DENY');
         // Not behind TLS by configuration: no HSTS.
         expect(reply.headers['strict-transport-security']).toBeUndefined();
         const missing = await env().app.inject({ method: 'POST', url: '/api/nosuchcall', payload: {} });
-        expect(missing.headers['content-security-policy']).toBe(csp);
+        expect(missing.headers['content-security-policy']).toBe(reply.headers['content-security-policy']);
       });
 
       it('answers a malformed URL in the envelope', async () => {

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { securityHeadersOf, trustProxyOption } from '../app';
+import { apiSecurityHeadersOf, securityHeadersOf, trustProxyOption } from '../app';
 import { parseConfig } from '../config';
 
 describe('security headers and proxies by configuration', () => {
@@ -17,6 +17,17 @@ describe('security headers and proxies by configuration', () => {
     expect(tls['content-security-policy']).toContain("img-src 'self' data: https://a.example");
     expect(tls['content-security-policy']).toContain("connect-src 'self' wss://b.example");
     expect(tls['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
+  it('gives JSON replies a policy that allows nothing, with HSTS under TLS as documents have it', () => {
+    const api = apiSecurityHeadersOf(parseConfig({}));
+    expect(api['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(api['x-content-type-options']).toBe('nosniff');
+    expect(api['x-frame-options']).toBe('DENY');
+    expect(api['strict-transport-security']).toBeUndefined();
+    expect(apiSecurityHeadersOf(parseConfig({ TLS: 'true' }))['strict-transport-security']).toMatch(
+      /^max-age=/,
+    );
   });
 
   it('trusts no proxy by default; a hop count or a list when configured', async () => {
