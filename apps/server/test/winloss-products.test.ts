@@ -7,7 +7,7 @@ import { gameReports, reportRecords } from '../src/modules/statement/service';
 import { tradingDesk } from './support/catalog';
 import { startFakeProvider, wallet, walletSession, withProvider } from './support/games';
 import { describeEachDatabase, type TestEnv } from './support/harness';
-import { ownGamesDesk } from './support/own-games';
+import { ownGamesDesk, predictNextDraw } from './support/own-games';
 import { bettor, pricedMatch, runSettlement } from './support/sportsbook';
 
 let provider: Awaited<ReturnType<typeof startFakeProvider>>;
@@ -91,7 +91,7 @@ async function providerRound(env: TestEnv, token: string, round: string, bet: st
 }
 
 describeEachDatabase('win/loss per product (casino and games rounds)', (env) => {
-  it('counts provider and mini-game rounds per product at every level; sums to zero; rebuild and books agree', async () => {
+  it('counts provider, mini-game and 4D rounds per product at every level; sums to zero; rebuild and books agree', async () => {
     const desk = await ownGamesDesk(env());
     await withProvider(env(), provider);
     await setShares(desk.bo);
@@ -115,7 +115,7 @@ describeEachDatabase('win/loss per product (casino and games rounds)', (env) => 
     );
     expect(sportsbookBefore[0]?.totals[0]?.member_win_loss).toBe('38.00');
 
-    // Casino: lost 70.00 on 100.00, then won 100.00 on 50.00. Games: one dice round of 10.00.
+    // Casino: lost 70.00 on 100.00, then won 100.00 on 50.00. Games: a dice round of 10.00.
     const session = await walletSession(env(), 'demomyr');
     await providerRound(env(), session.token, 'P1', '100', '30');
     await providerRound(env(), session.token, 'P2', '50', '150');
@@ -127,6 +127,31 @@ describeEachDatabase('win/loss per product (casino and games rounds)', (env) => 
       round: { status: string; payout: string | null };
     };
     const diceWinLoss = cents(dice.round.payout ?? '0') - 1000n;
+    // And a 4D ticket of 1.00 Big on a number the coming draw does not show (lost: -1.00).
+    await env().services.lottery.ensureSchedule();
+    const draw = ((await desk.ok('lotterydraws')).upcoming as { draw_id: number }[])[0];
+    if (!draw) throw new Error('no 4D draw');
+    const result = await predictNextDraw(env());
+    const shown = new Set([
+      result.first,
+      result.second,
+      result.third,
+      ...result.special,
+      ...result.consolation,
+    ]);
+    const losing = Array.from({ length: 100 }, (_, i) => String(i * 97).padStart(4, '0')).find(
+      (n) => !shown.has(n),
+    );
+    await desk.ok('lotterybuy', {
+      draw_id: draw.draw_id,
+      number: losing,
+      bet_type: 'LOT_BIG',
+      mode: 'straight',
+      stake: '1.00',
+    });
+    const drawn = await desk.bo.call('lottery/drawnow', { draw_id: draw.draw_id });
+    expect(drawn.body.statusdesc, JSON.stringify(drawn.body)).toBe('success');
+    const gamesWinLoss = diceWinLoss - 100n;
 
     // The job counts each finished round once (it also runs in the background every few seconds): a run after
     // everything is counted counts nothing, and each round has one report_rounds row.
@@ -134,6 +159,7 @@ describeEachDatabase('win/loss per product (casino and games rounds)', (env) => 
     expect(await gameReports.countDue(env().ctx)).toBe(0);
     const counted = await env().ctx.db.selectFrom('report_rounds').select(['source', 'product']).execute();
     expect(counted.map((row) => `${row.source}:${row.product}`).sort()).toEqual([
+      'lottery:games',
       'minigame:games',
       'provider:casino',
       'provider:casino',
@@ -150,14 +176,15 @@ describeEachDatabase('win/loss per product (casino and games rounds)', (env) => 
     };
     // Commission on 150.00 staked: each level its rate above the one it passes down; the member 0.002.
     const casinoCommission: Record<string, bigint> = { demoma: 15n, demoag: 15n };
-    // Games: the shareholder 20%, the agent 30%, the operator the rest of the dice round's result.
+    // Games: the shareholder 20%, the agent 30%, the operator the rest, per round (dice, then the 4D ticket).
+    const gamesPart = (share: bigint) => (-diceWinLoss * share) / 10n + (100n * share) / 10n;
     const gamesParts: Record<string, bigint> = {
-      demoop: (-diceWinLoss * 5n) / 10n,
-      demosh: (-diceWinLoss * 2n) / 10n,
+      demoop: gamesPart(5n),
+      demosh: gamesPart(2n),
       demoss: 0n,
       demosr: 0n,
       demoma: 0n,
-      demoag: (-diceWinLoss * 3n) / 10n,
+      demoag: gamesPart(3n),
     };
     for (const [index, root] of CHAIN.entries()) {
       const casino = (await winLoss({ account_id: root, product: 'casino' })).totals;
@@ -178,7 +205,7 @@ describeEachDatabase('win/loss per product (casino and games rounds)', (env) => 
       expect(sum, root).toBe(0n);
 
       const games = (await winLoss({ account_id: root, product: 'games' })).totals[0] as WinLoss;
-      expect([games.bets, games.turnover, cents(games.member_win_loss)]).toEqual([1, '10.00', diceWinLoss]);
+      expect([games.bets, games.turnover, cents(games.member_win_loss)]).toEqual([2, '11.00', gamesWinLoss]);
       expect(cents(games.own_win_loss), root).toBe(gamesParts[root]);
       expect(
         [games.member_win_loss, games.own_win_loss, games.downline_win_loss, games.upline_win_loss]
@@ -192,8 +219,8 @@ describeEachDatabase('win/loss per product (casino and games rounds)', (env) => 
 
       // All products together: one row, the three products' sums.
       const all = (await winLoss({ account_id: root })).totals[0] as WinLoss;
-      expect(cents(all.member_win_loss)).toBe(3000n + diceWinLoss + 3800n);
-      expect(all.bets).toBe(4);
+      expect(cents(all.member_win_loss)).toBe(3000n + gamesWinLoss + 3800n);
+      expect(all.bets).toBe(5);
       // The ledger holds each level's parts of every product: its upline_pl account is what the report shows.
       const ledger = await sql<{ balance: string }>`select l.balance::text as balance from ledger_accounts l
         join accounts a on a.id = l.owner_pk
@@ -213,7 +240,7 @@ describeEachDatabase('win/loss per product (casino and games rounds)', (env) => 
     const split = await winLoss({ account_id: 'demoag', by_product: true });
     expect(split.totals.map((row) => [row.product, row.bets])).toEqual([
       ['casino', 2],
-      ['games', 1],
+      ['games', 2],
       ['sportsbook', 1],
     ]);
     expect(split.members.map((row) => row.product)).toEqual(['casino', 'games', 'sportsbook']);
