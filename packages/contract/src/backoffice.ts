@@ -1,3 +1,4 @@
+import { PRODUCTS, type Product } from '@sb/domain';
 import { z } from 'zod';
 import { CURRENCIES, FEATURES, MEMBER_STATES, MEMBER_TYPES } from './account';
 import { positiveMoney, rateString, replyMoney, requiredString, safeString } from './fields';
@@ -126,8 +127,8 @@ export type BoMemberListReply = z.infer<typeof boMemberListReply>;
 /** issuetoken: a signed one-time launch token for one of the caller's members (token login, /api/launch). */
 export const boIssueTokenReply = z.object({ token: z.string() });
 
-/** Products with their own position taking and commission (issue 18 item 4). */
-export const PRODUCTS = ['sportsbook', 'casino', 'games'] as const;
+/** Products with their own position taking and commission (issue 18 item 4): defined once, in the domain. */
+export { PRODUCTS, type Product };
 const productSetting = z.object({
   product: z.enum(PRODUCTS),
   pt_share: rateString().optional(),

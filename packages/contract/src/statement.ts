@@ -1,3 +1,4 @@
+import { PRODUCTS, type Product } from '@sb/domain';
 import { z } from 'zod';
 import { replyMoney, safeString } from './fields';
 import { sessionRequest } from './account';
@@ -49,11 +50,16 @@ export const statementBetRequest = sessionRequest.extend({
     .transform(Number),
 });
 
-/** Upline reports: a range, and optionally the downline account to look under (default the caller). */
+/**
+ * Upline reports: a range, and optionally the downline account to look under (default the caller). Win/loss may
+ * be narrowed to one product (omitted: all of them) and its rows split per product (`by_product`).
+ */
 export const boWinLossRequest = z.object({
   ...dayOrRange,
   ...paging,
   account_id: safeString({ error: 'invalid_request' }).trim().min(1).max(30).optional(),
+  product: z.enum(PRODUCTS, { error: 'invalid_request' satisfies ErrorCode }).optional(),
+  by_product: z.boolean({ error: 'invalid_request' satisfies ErrorCode }).optional(),
 });
 export const boOutstandingRequest = z.object({
   ...paging,
@@ -243,6 +249,8 @@ export interface WinLossRow {
   account_id: string;
   level: string;
   currency: string;
+  /** Only when the rows are split by product (by_product). */
+  product?: Product;
   bets: number;
   turnover: string;
   valid_turnover: string;

@@ -5,6 +5,7 @@ import {
   productOfGameKind,
   productShareProblem,
   rateUnits,
+  roundFigures,
   splitWinLoss,
 } from './product-shares';
 
@@ -76,5 +77,62 @@ describe('game win/loss split across levels', () => {
     expect(productOfGameKind('provider')).toBe('casino');
     expect(productOfGameKind('lottery')).toBe('games');
     expect(productOfGameKind('minigame')).toBe('games');
+  });
+});
+
+describe("a game round's report figures", () => {
+  it.each([
+    // member lost 1000 on 1000 staked; shareholder 0.3, agent 0.2; commissions 0.01 / 0.005, member 0.002
+    {
+      member: -1000n,
+      turnover: 1000n,
+      levels: [
+        { share: '0.3', commissionRate: '0.01' },
+        { share: '0.2', commissionRate: '0.005' },
+      ],
+      memberRate: '0.002',
+      parts: [300n, 200n],
+      commissions: [5n, 3n],
+      company: 500n,
+      memberCommission: 2n,
+    },
+    // member won 333: parts round toward zero, the company absorbs the rest; no rates: no commission
+    {
+      member: 333n,
+      turnover: 100n,
+      levels: [
+        { share: '0.5', commissionRate: null },
+        { share: '0.25', commissionRate: null },
+      ],
+      memberRate: null,
+      parts: [-166n, -83n],
+      commissions: [0n, 0n],
+      company: -84n,
+      memberCommission: 0n,
+    },
+    // a level passing down more than it has earns nothing (never negative)
+    {
+      member: 0n,
+      turnover: 10_000n,
+      levels: [{ share: '0', commissionRate: '0.001' }],
+      memberRate: '0.002',
+      parts: [0n],
+      commissions: [0n],
+      company: 0n,
+      memberCommission: 20n,
+    },
+  ])('member $member on $turnover', (row) => {
+    const figures = roundFigures({
+      memberWinLoss: row.member,
+      validTurnover: row.turnover,
+      levels: row.levels,
+      memberCommissionRate: row.memberRate,
+    });
+    expect(figures.levels.map((level) => level.winLoss)).toEqual(row.parts);
+    expect(figures.levels.map((level) => level.commission)).toEqual(row.commissions);
+    expect(figures.company).toBe(row.company);
+    expect(figures.memberCommission).toBe(row.memberCommission);
+    const sum = figures.levels.reduce((acc, level) => acc + level.winLoss, row.member + figures.company);
+    expect(sum).toBe(0n);
   });
 });

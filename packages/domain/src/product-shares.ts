@@ -87,3 +87,58 @@ export function splitWinLoss(
   const taken = levels.reduce((sum, part) => sum + part, 0n);
   return { levels, company: -memberWinLoss - taken };
 }
+
+/** One upline level's settings of a product as a round is counted: its share and its commission rate. */
+export interface LevelRates {
+  readonly share: string;
+  readonly commissionRate: string | null;
+}
+
+/** A round's figures for the win/loss report: each level's part and commission, the company's, the member's. */
+export interface RoundFigures {
+  /** Top-down, one per level given (the company, the chain's root, is apart). */
+  readonly levels: { winLoss: bigint; commission: bigint }[];
+  readonly company: bigint;
+  readonly memberCommission: bigint;
+}
+
+/** A rate's part of an amount, rounded toward zero (a missing rate is 0). */
+function rateOf(amount: bigint, rate: string | null): bigint {
+  if (rate === null) return 0n;
+  const units = rateUnits(rate);
+  return Number.isFinite(units) ? (amount * BigInt(units)) / 10_000n : 0n;
+}
+
+/**
+ * The report's figures of one game round (casino or games product) with the shares and rates its member's chain
+ * has for that product when the round is counted: win/loss split by splitWinLoss (the company takes the rest, so
+ * member + levels + company = 0), each level's commission its rate above the one it passes down (never
+ * negative) on the valid turnover, the member's commission their own rate on it. Levels are top-down below the
+ * company; the last one passes down to the member.
+ */
+export function roundFigures(input: {
+  memberWinLoss: bigint;
+  validTurnover: bigint;
+  levels: readonly LevelRates[];
+  memberCommissionRate: string | null;
+}): RoundFigures {
+  const split = splitWinLoss(
+    input.memberWinLoss,
+    input.levels.map((level) => level.share),
+  );
+  const memberRate = input.memberCommissionRate === null ? 0 : rateUnits(input.memberCommissionRate);
+  const levels = input.levels.map((level, index) => {
+    const below = input.levels[index + 1]?.commissionRate ?? null;
+    const own = level.commissionRate === null ? 0 : rateUnits(level.commissionRate);
+    const passed = index + 1 < input.levels.length ? (below === null ? 0 : rateUnits(below)) : memberRate;
+    const margin = own - passed;
+    const commission =
+      Number.isFinite(margin) && margin > 0 ? (input.validTurnover * BigInt(margin)) / 10_000n : 0n;
+    return { winLoss: split.levels[index] ?? 0n, commission };
+  });
+  return {
+    levels,
+    company: split.company,
+    memberCommission: rateOf(input.validTurnover, input.memberCommissionRate),
+  };
+}

@@ -370,6 +370,8 @@ export interface ReportDayTable {
   day: number;
   member_pk: string;
   currency: string;
+  /** 0020: the product the row counts (sportsbook bets, casino and games rounds). */
+  product: Defaulted<'sportsbook' | 'casino' | 'games'>;
   bets: number;
   turnover: Money;
   valid_turnover: Money;
@@ -483,6 +485,8 @@ export interface GameRoundTable {
   status: Defaulted<string>;
   opened_at: DefaultTimestamp;
   closed_at: Timestamp | null;
+  /** 0020: when the win/loss report counted it (null: not yet). */
+  reported_at: Timestamp | null;
 }
 
 export interface GameTransactionTable {
@@ -637,6 +641,8 @@ export interface LotteryTicketTable {
   wins: string | null;
   created_at: DefaultTimestamp;
   settled_at: Timestamp | null;
+  /** 0020: when the win/loss report counted it (null: not yet). */
+  reported_at: Timestamp | null;
   cancelled_at: Timestamp | null;
 }
 
@@ -679,6 +685,38 @@ export interface MinigameRoundTable {
   detail: string;
   created_at: DefaultTimestamp;
   settled_at: Timestamp | null;
+  /** 0020: when the win/loss report counted it (null: not yet). */
+  reported_at: Timestamp | null;
+}
+
+/**
+ * A game round counted into the win/loss report (0020): its figures and each level's part as the member's
+ * chain had its shares when it was counted (a rebuild re-adds these, so later share changes never alter them).
+ */
+export interface ReportRoundTable {
+  source: 'provider' | 'minigame' | 'lottery';
+  round_pk: string;
+  product: 'casino' | 'games';
+  day: number;
+  member_pk: string;
+  currency: string;
+  turnover: Money;
+  valid_turnover: Money;
+  win_loss: Money;
+  commission: Money;
+  wl_operator: DefaultMoney;
+  comm_operator: DefaultMoney;
+  wl_shareholder: DefaultMoney;
+  comm_shareholder: DefaultMoney;
+  wl_super_senior: DefaultMoney;
+  comm_super_senior: DefaultMoney;
+  wl_senior: DefaultMoney;
+  comm_senior: DefaultMoney;
+  wl_master: DefaultMoney;
+  comm_master: DefaultMoney;
+  wl_agent: DefaultMoney;
+  comm_agent: DefaultMoney;
+  counted_at: DefaultTimestamp;
 }
 
 /** Position taking and commission of one account for one product (0018_product_shares). */
@@ -721,6 +759,7 @@ export interface Database {
   settlement_queue: SettlementQueueTable;
   bet_shares: BetShareTable;
   report_days: ReportDayTable;
+  report_rounds: ReportRoundTable;
   announcements: AnnouncementTable;
   personal_messages: PersonalMessageTable;
   sports: SportTable;

@@ -9,6 +9,7 @@ import type { LotteryService } from '../modules/lottery/service';
 import type { DrawsService } from '../modules/draws/service';
 import type { RacingService } from '../modules/racing/service';
 import type { CrashEngine } from '../modules/minigame/crash';
+import { gameReports } from '../modules/statement/service';
 import { JobRunner } from './runner';
 
 /** What the core jobs work with (a subset of the app's services). */
@@ -33,6 +34,8 @@ const RACING_RUN_INTERVAL_MS = 1_000;
 /** The crash round's clock: betting window, flight and bust are stepped this often. */
 const CRASH_TICK_MS = 100;
 
+/** How often finished game rounds are counted into the win/loss report (its lag at most). */
+const REPORT_ROUNDS_INTERVAL_MS = 5_000;
 /** How often the acceptor looks for live bets whose delay is over. */
 const ACCEPT_INTERVAL_MS = 500;
 /** How often finished matches leave the in-memory snapshot. */
@@ -107,6 +110,14 @@ export function createJobs(
     name: 'games-stale-rounds',
     intervalMs: ROUND_CLOSE_INTERVAL_MS,
     run: () => services.games.closeStaleRounds(),
+  });
+
+  // Finished game rounds (provider, mini-game, 4D) counted into the win/loss report in bounded batches; every
+  // process may run it (rounds are locked, skipping those another holds).
+  jobs.register({
+    name: 'report-game-rounds',
+    intervalMs: REPORT_ROUNDS_INTERVAL_MS,
+    run: () => gameReports.countDue(ctx),
   });
 
   // Our own games' clocks (off with OWN_GAMES_TIMERS=false: tests drive them): the 4D schedule and draws, crash.

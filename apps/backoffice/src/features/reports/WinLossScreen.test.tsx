@@ -56,3 +56,41 @@ describe('win/loss report', () => {
     expect(await screen.findByTestId('bo-wl-open-demosh')).toBeTruthy();
   });
 });
+
+describe('win/loss per product', () => {
+  it('asks for one product and splits the rows by product', async () => {
+    signedIn('demoop', 'operator');
+    const api = mockFetch({
+      '/bo/winloss': (body) => ({
+        status: '1',
+        statusdesc: 'success',
+        account_id: 'demoop',
+        level: 'operator',
+        downlines: [],
+        members: [],
+        totals: body.by_product
+          ? [
+              { ...row('demoop', 'operator', '-5.00'), product: 'casino' },
+              { ...row('demoop', 'operator', '7.00'), product: 'games' },
+            ]
+          : [row('demoop', 'operator', '2.00')],
+        total_downlines: 0,
+        total_members: 0,
+        page: 1,
+      }),
+    });
+    renderScreen(<WinLossScreen />);
+    await waitFor(() => expect(api.callsTo('/bo/winloss').length).toBeGreaterThan(0));
+    expect(api.callsTo('/bo/winloss').at(-1)?.body.product).toBeUndefined();
+    fireEvent.change(screen.getByTestId('bo-wl-product'), { target: { value: 'casino' } });
+    await waitFor(() => expect(api.callsTo('/bo/winloss').at(-1)?.body).toMatchObject({ product: 'casino' }));
+    fireEvent.click(screen.getByTestId('bo-wl-by-product'));
+    await waitFor(() =>
+      expect(api.callsTo('/bo/winloss').at(-1)?.body).toMatchObject({ product: 'casino', by_product: true }),
+    );
+    await waitFor(() => expect(screen.getByTestId('bo-wl-totals').textContent).toContain('Casino'));
+    expect(screen.getByTestId('bo-wl-totals').textContent).toContain('Games');
+    fireEvent.change(screen.getByTestId('bo-wl-product'), { target: { value: '' } });
+    await waitFor(() => expect(api.callsTo('/bo/winloss').at(-1)?.body.product).toBeUndefined());
+  });
+});

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import type { BoWinLossReply, WinLossRow } from '@sb/contract';
+import { PRODUCTS, type BoWinLossReply, type Product, type WinLossRow } from '@sb/contract';
 import { boPost } from '../../shared/api';
 import { formatMoney, isNegative } from '../../shared/money';
 import { useSession } from '../../shared/session';
@@ -26,6 +26,8 @@ function Rows({
   testId: string;
 }) {
   const { t } = useTranslation();
+  // Rows split by product carry it: a column is shown for it then.
+  const byProduct = rows.some((row) => row.product !== undefined);
   return (
     <div className="table-wrap panel">
       <table data-testid={testId}>
@@ -34,6 +36,7 @@ function Rows({
             <th>{t('login.account')}</th>
             <th>{t('members.level')}</th>
             <th>{t('members.currency')}</th>
+            {byProduct && <th>{t('products.product')}</th>}
             <th className="num">{t('reports.bets')}</th>
             <th className="num">{t('reports.turnover')}</th>
             <th className="num">{t('reports.validTurnover')}</th>
@@ -47,7 +50,7 @@ function Rows({
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={`${row.account_id}-${row.currency}`}>
+            <tr key={`${row.account_id}-${row.currency}-${row.product ?? ''}`}>
               <td>
                 {onOpen ? (
                   <button
@@ -72,6 +75,7 @@ function Rows({
               </td>
               <td>{row.level ? t(`levels.${row.level}`, { defaultValue: row.level }) : ''}</td>
               <td>{row.currency}</td>
+              {byProduct && <td>{row.product ? t(`products.names.${row.product}`) : ''}</td>}
               <td className="num">{row.bets}</td>
               <Money value={row.turnover} />
               <Money value={row.valid_turnover} />
@@ -90,20 +94,30 @@ function Rows({
   );
 }
 
+/** The selector's value as a product ('' is every product). */
+function productOf(value: string): Product | '' {
+  return (PRODUCTS as readonly string[]).includes(value) ? (value as Product) : '';
+}
+
 /** Win/loss by level: the caller's direct downline, its own members, drilling down to a member's tickets. */
 export function WinLossScreen() {
   const { t } = useTranslation();
   const self = useSession((s) => s.accountId) ?? '';
   const [drill, setDrill] = useState<Drill>({ path: [self] });
   const [range, setRange] = useState(() => ({ start: bookDay(Date.now(), -6), end: bookDay(Date.now()) }));
+  // One product or all of them (''), and whether each row is split per product.
+  const [product, setProduct] = useState<Product | ''>('');
+  const [byProduct, setByProduct] = useState(false);
   const account = drillAccount(drill);
   const report = useQuery({
-    queryKey: ['bo', 'winloss', account ?? '', range.start, range.end],
+    queryKey: ['bo', 'winloss', account ?? '', range.start, range.end, product, byProduct],
     queryFn: () =>
       boPost<BoWinLossReply, 'bo_winloss'>('bo_winloss', {
         account_id: account,
         start_date: range.start,
         end_date: range.end,
+        ...(product ? { product } : {}),
+        ...(byProduct ? { by_product: true } : {}),
       }),
   });
   const open = (id: string) => setDrill(drillInto(drill, id));
@@ -127,6 +141,30 @@ export function WinLossScreen() {
             value={range.end}
             onChange={(e) => setRange({ ...range, end: e.target.value })}
           />
+        </label>
+        <label>
+          {t('products.product')}
+          <select
+            data-testid="bo-wl-product"
+            value={product}
+            onChange={(e) => setProduct(productOf(e.target.value))}
+          >
+            <option value="">{t('reports.allProducts')}</option>
+            {PRODUCTS.map((name) => (
+              <option key={name} value={name}>
+                {t(`products.names.${name}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <input
+            type="checkbox"
+            data-testid="bo-wl-by-product"
+            checked={byProduct}
+            onChange={(e) => setByProduct(e.target.checked)}
+          />
+          {t('reports.byProduct')}
         </label>
       </div>
       <nav className="crumbs" aria-label={t('reports.path')} data-testid="bo-wl-path">

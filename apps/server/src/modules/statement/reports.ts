@@ -6,6 +6,7 @@ import type {
   boTicketsRequest,
   WinLossRow,
 } from '@sb/contract';
+import type { Product } from '@sb/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { AccountRow } from '../../db/schema';
@@ -35,7 +36,14 @@ export class UplineReports {
   /** Win/loss of settled bets in the range under the caller (or one of its downline): per direct downline, per member. */
   async winLoss(
     caller: AccountRow,
-    input: Paging & { working_date?: string; start_date?: string; end_date?: string; account_id?: string },
+    input: Paging & {
+      working_date?: string;
+      start_date?: string;
+      end_date?: string;
+      account_id?: string;
+      product?: Product | undefined;
+      by_product?: boolean | undefined;
+    },
   ) {
     const root = await this.reportRoot(caller, input.account_id);
     // Whole betting days: read from the daily pre-aggregate settlement keeps (the same sums as the bets').
@@ -50,11 +58,17 @@ export class UplineReports {
       downline: downlines,
       member: members,
       all: totals,
-    } = await repo.winLossDays(this.ctx.db, at, days, {
-      downline: pageOf(input),
-      member: pageOf(input),
-      all: { limit: 100, offset: 0 },
-    });
+    } = await repo.winLossDays(
+      this.ctx.db,
+      at,
+      days,
+      {
+        downline: pageOf(input),
+        member: pageOf(input),
+        all: { limit: 100, offset: 0 },
+      },
+      { only: input.product, split: input.by_product === true },
+    );
     const names = await this.names([...downlines.rows, ...members.rows].map((row) => row.group_pk));
     return {
       account_id: root.account_id,
@@ -263,6 +277,7 @@ function winLossRow(row: WinLossSum, names: Map<string, { account_id: string; le
     account_id: account?.account_id ?? row.group_pk,
     level: account?.level ?? '',
     currency: row.currency,
+    ...(row.product ? { product: row.product } : {}),
     bets: row.bets,
     turnover: formatMinor(row.turnover),
     valid_turnover: formatMinor(row.valid_turnover),

@@ -1,8 +1,10 @@
 import { UPLINE_LEVELS, type UplineLevel } from '@sb/contract';
+import type { Product } from '@sb/domain';
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { BetLegTable, BetTable } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { BUCKETS } from './days';
+import { addRoundDays } from './rounds-repository';
 
 /**
  * Read-only SQL for statements and reports. Nothing here writes: the figures come from the ledger
@@ -160,6 +162,8 @@ type Page = { limit: number; offset: number };
 export interface WinLossSum {
   group_pk: string;
   currency: string;
+  /** The product the row sums when rows are split by product (null: every product asked for). */
+  product: Product | null;
   bets: number;
   turnover: bigint;
   valid_turnover: bigint;
@@ -180,6 +184,7 @@ function winLossSum(row: Record<string, string>): WinLossSum {
   return {
     group_pk: String(row.group_pk),
     currency: String(row.currency),
+    product: row.product ? (row.product as Product) : null,
     bets: Number(row.bets),
     turnover: big(row.turnover),
     valid_turnover: big(row.valid_turnover),
@@ -231,14 +236,14 @@ function addReportDays(ids: string[] | null, sign: 1 | -1) {
       left join bet_shares s on s.bet_id = x.id and s.settle_gen = x.settle_gen
       group by x.id, x.day, x.account_pk, x.currency, x.risk, x.valid_turnover, x.win_loss, x.commission
     )
-    insert into report_days (day, member_pk, currency, bets, turnover, valid_turnover, win_loss, commission,
-      ${sql.join(columns)})
-    select p.day, p.account_pk, p.currency, ${sign}::integer * count(*), ${signed(sql`sum(p.risk)`)},
+    insert into report_days (day, member_pk, currency, product, bets, turnover, valid_turnover, win_loss,
+      commission, ${sql.join(columns)})
+    select p.day, p.account_pk, p.currency, 'sportsbook', ${sign}::integer * count(*), ${signed(sql`sum(p.risk)`)},
       ${signed(sql`sum(p.valid_turnover)`)}, ${signed(sql`sum(p.win_loss)`)}, ${signed(sql`sum(p.commission)`)},
       ${sql.join(sums)}
     from p
-    group by 1, 2, 3
-    on conflict (day, member_pk, currency) do update set ${sql.join(updates.map(added))}`;
+    group by 1, 2, 3, 4
+    on conflict (day, member_pk, currency, product) do update set ${sql.join(updates.map(added))}`;
 }
 
 function balanceEntries(scope: BalanceScope) {
@@ -656,6 +661,7 @@ export const statementRepository = {
     root: { id: string; path: string; depth: number; level: string },
     days: { first: number; last: number },
     pages: { downline: Page; member: Page; all: Page },
+    products: { only?: Product | undefined; split: boolean } = { split: false },
   ): Promise<Record<'downline' | 'member' | 'all', { rows: WinLossSum[]; total: number }>> {
     const at = UPLINE_LEVELS.indexOf(root.level as UplineLevel);
     // A member root has no part and nothing below it; every level is above it.
@@ -675,37 +681,42 @@ export const statementRepository = {
       sum(m.downline_win_loss) as downline_win_loss, sum(m.upline_win_loss) as upline_win_loss`;
     const window = (name: keyof typeof pages) =>
       sql`g.grouping = ${name} and g.n > ${pages[name].offset} and g.n <= ${pages[name].offset + pages[name].limit}`;
+    // Rows of one product only, and split per product or summed over the products ('' stands for all of them).
+    const onlyProduct = products.only === undefined ? sql`true` : sql`d.product = ${products.only}`;
+    const productKey = products.split ? sql`d.product` : sql`''::text`;
     // One pass over the range's rows per member; the downline's and the total's groups are summed from those.
     const result = await sql<Record<string, string>>`
       with m as (
-        select d.member_pk, d.currency, sum(d.bets) as bets, sum(d.turnover) as turnover,
+        select d.member_pk, d.currency, ${productKey} as product, sum(d.bets) as bets, sum(d.turnover) as turnover,
           sum(d.valid_turnover) as valid_turnover, sum(d.win_loss) as member_win_loss,
           sum(d.commission) as member_commission,
           ${total('wl', own)} as own_win_loss, ${total('comm', own)} as own_commission,
           ${total('wl', below)} as downline_win_loss, ${total('wl', above)} as upline_win_loss
         from report_days d
         where d.day >= ${days.first}::integer and d.day <= ${days.last}::integer
+          and ${onlyProduct}
           and d.member_pk in (select a.id from accounts a
             where a.path like ${`${root.path}%`} and a.id <> ${root.id}::bigint)
-        group by 1, 2
+        group by 1, 2, 3
         having sum(d.bets) > 0
       ),
       groups as (
-        select 'member' as grouping, m.member_pk as group_pk, m.currency, ${sums}
-        from m group by 2, 3
+        select 'member' as grouping, m.member_pk as group_pk, m.currency, m.product, ${sums}
+        from m group by 2, 3, 4
         union all
-        select 'downline', split_part(a.path, '/', ${root.depth + 2})::bigint, m.currency, ${sums}
-        from m join accounts a on a.id = m.member_pk group by 2, 3
+        select 'downline', split_part(a.path, '/', ${root.depth + 2})::bigint, m.currency, m.product, ${sums}
+        from m join accounts a on a.id = m.member_pk group by 2, 3, 4
         union all
-        select 'all', ${root.id}::bigint, m.currency, ${sums}
-        from m group by 3
+        select 'all', ${root.id}::bigint, m.currency, m.product, ${sums}
+        from m group by 3, 4
       ),
       g as (
-        select groups.*, row_number() over (partition by grouping order by group_pk, currency) as n,
+        select groups.*,
+          row_number() over (partition by grouping order by group_pk, currency, product) as n,
           count(*) over (partition by grouping) as total
         from groups
       )
-      select g.grouping, g.group_pk::text as group_pk, g.currency, g.bets::text as bets,
+      select g.grouping, g.group_pk::text as group_pk, g.currency, g.product, g.bets::text as bets,
         g.turnover::text as turnover, g.valid_turnover::text as valid_turnover,
         g.member_win_loss::text as member_win_loss, g.member_commission::text as member_commission,
         g.own_win_loss::text as own_win_loss, g.own_commission::text as own_commission,
@@ -733,15 +744,17 @@ export const statementRepository = {
   },
 
   /**
-   * Builds the daily pre-aggregate again from the bets (a repair after data was changed by hand; the bench's
+   * Builds the daily pre-aggregate again from the bets and the counted game rounds (a repair after data was changed by hand; the bench's
    * seeded bets). The table is locked first: a settlement batch that already wrote to it is waited for, one
    * that has not yet is held until this commits and then adds its own change on top. Run in a transaction.
    */
   async rebuildReportDays(ex: Executor): Promise<{ rows: number }> {
     await sql`lock table report_days in exclusive mode`.execute(ex);
     await sql`delete from report_days`.execute(ex);
-    const result = await addReportDays(null, 1).execute(ex);
-    return { rows: Number(result.numAffectedRows ?? 0) };
+    const bets = await addReportDays(null, 1).execute(ex);
+    // The game rounds with the figures they were counted with (their shares then, not now).
+    const rounds = await addRoundDays(null).execute(ex);
+    return { rows: Number(bets.numAffectedRows ?? 0) + Number(rounds.numAffectedRows ?? 0) };
   },
 
   /** The pre-aggregate's rows of some members (tests compare it with a rebuild). */

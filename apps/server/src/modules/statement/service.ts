@@ -35,6 +35,7 @@ import {
   type MovementRow,
 } from './repository';
 import { groupBy } from '../../lib/group-by';
+import { countFinishedRounds } from './game-rounds';
 import { BUCKETS, classify, dayName, dayNumberOf, dayStart, requestedRange, windowOf } from './days';
 import { displayTransferId } from '../ledger/service';
 
@@ -55,6 +56,14 @@ export const reportRecords = {
   retract: (trx: Executor, betIds: string[]) => repo.shiftReportDays(trx, betIds, -1),
   record: (trx: Executor, betIds: string[]) => repo.shiftReportDays(trx, betIds, 1),
   rebuild: (db: AppContext['db']) => db.transaction().execute((trx) => repo.rebuildReportDays(trx)),
+};
+
+/**
+ * The game rounds' side of the report (game-rounds.ts): the background job that counts finished provider rounds
+ * (casino), mini-game rounds and 4D tickets (games) into report_days in bounded batches.
+ */
+export const gameReports = {
+  countDue: (ctx: AppContext) => countFinishedRounds(ctx),
 };
 
 export type Paging = { page: number; page_size: number };

@@ -701,3 +701,11 @@ function assertLimitsWithin(
       throw new AppError('aboveUplineLimit', { field: 'limits' });
   }
 }
+
+/**
+ * Per-product shares and commission rates published for the win/loss report's game rounds (statement
+ * `gameReports`): one product's values of the given accounts, defaults filled in (no row: no share, no rate).
+ */
+export const productRecords = {
+  valuesOf: productRepository.valuesOf.bind(productRepository),
+};

@@ -1,0 +1,173 @@
+import { UPLINE_LEVELS } from '@sb/contract';
+import { sql } from 'kysely';
+import type { Executor } from '../../db/types';
+
+/** Where a finished game round comes from: a provider's round (casino), a mini-game round or a 4D ticket. */
+export type RoundSource = 'provider' | 'minigame' | 'lottery';
+
+/** A finished round not yet in the win/loss report, as the counting job reads it. */
+export interface FinishedRound {
+  source: RoundSource;
+  roundPk: string;
+  memberPk: string;
+  currency: string;
+  /** What the member staked on it and what came back (minor units). */
+  stake: bigint;
+  returned: bigint;
+  finishedAt: Date;
+}
+
+/** A counted round's figures (report_rounds), each upline level's part and commission by level. */
+export interface CountedRound {
+  source: RoundSource;
+  roundPk: string;
+  product: 'casino' | 'games';
+  day: number;
+  memberPk: string;
+  currency: string;
+  turnover: bigint;
+  validTurnover: bigint;
+  winLoss: bigint;
+  commission: bigint;
+  /** By level name: the level's account, its part of the win/loss and its commission. */
+  levels: Map<string, { accountPk: string; winLoss: bigint; commission: bigint }>;
+}
+
+const FINISHED: Record<
+  RoundSource,
+  { table: string; stake: string; returned: string; at: string; done: string }
+> = {
+  provider: {
+    table: 'game_rounds',
+    stake: 'stake',
+    returned: 'win',
+    at: 'closed_at',
+    done: "status = 'closed'",
+  },
+  minigame: {
+    table: 'minigame_rounds',
+    stake: 'stake',
+    returned: 'coalesce(payout, 0)',
+    at: 'settled_at',
+    done: "status in ('won', 'lost')",
+  },
+  lottery: {
+    table: 'lottery_tickets',
+    stake: 'cost',
+    returned: 'coalesce(payout, 0)',
+    at: 'settled_at',
+    done: "status in ('won', 'lost')",
+  },
+};
+
+/** A round's key across sources ('provider:12'). */
+export const roundKey = (round: { source: RoundSource; roundPk: string }) =>
+  `${round.source}:${round.roundPk}`;
+
+/** report_days' level columns, in UPLINE_LEVELS order. */
+const LEVEL_COLUMNS = UPLINE_LEVELS.flatMap((level) => [`wl_${level}`, `comm_${level}`]);
+
+/**
+ * Adds the counted rounds named by keys (every counted round when null) to report_days, per betting day, member,
+ * currency and product: each round counts as one bet. Rounds are summed per key first, so each key is touched once.
+ */
+export function addRoundDays(keys: { source: RoundSource; roundPk: string }[] | null) {
+  const chosen =
+    keys === null
+      ? sql`true`
+      : sql`(r.source, r.round_pk) in (select * from unnest(${keys.map((k) => k.source)}::text[],
+          ${keys.map((k) => k.roundPk)}::bigint[]))`;
+  const columns = LEVEL_COLUMNS.map((column) => sql.ref(column));
+  const sums = LEVEL_COLUMNS.map((column) => sql`sum(${sql.ref(`r.${column}`)})`);
+  const updates = ['bets', 'turnover', 'valid_turnover', 'win_loss', 'commission', ...LEVEL_COLUMNS].map(
+    (column) => sql`${sql.ref(column)} = report_days.${sql.ref(column)} + excluded.${sql.ref(column)}`,
+  );
+  return sql`
+    insert into report_days (day, member_pk, currency, product, bets, turnover, valid_turnover, win_loss,
+      commission, ${sql.join(columns)})
+    select r.day, r.member_pk, r.currency, r.product, count(*), sum(r.turnover), sum(r.valid_turnover),
+      sum(r.win_loss), sum(r.commission), ${sql.join(sums)}
+    from report_rounds r
+    where ${chosen}
+    group by 1, 2, 3, 4
+    on conflict (day, member_pk, currency, product) do update set ${sql.join(updates)}`;
+}
+
+/**
+ * The game rounds' side of the win/loss report (0020_report_products): the finished rounds the counting job has
+ * not counted yet (locked, skipping those another process holds), and their counting.
+ */
+export const roundReportRepository = {
+  /** Up to `limit` finished, uncounted rounds of one source, oldest first, locked for this transaction. */
+  async finishedRounds(ex: Executor, source: RoundSource, limit: number): Promise<FinishedRound[]> {
+    const from = FINISHED[source];
+    const result = await sql<{
+      id: string;
+      account_pk: string;
+      currency: string;
+      stake: string;
+      returned: string;
+      at: Date;
+    }>`select id::text as id, account_pk::text as account_pk, currency, ${sql.raw(from.stake)}::text as stake,
+        ${sql.raw(from.returned)}::text as returned, coalesce(${sql.raw(from.at)}, now()) as at
+      from ${sql.table(from.table)}
+      where ${sql.raw(from.done)} and reported_at is null
+      order by id limit ${limit}
+      for update skip locked`.execute(ex);
+    return result.rows.map((row) => ({
+      source,
+      roundPk: row.id,
+      memberPk: row.account_pk,
+      currency: row.currency,
+      stake: BigInt(row.stake),
+      returned: BigInt(row.returned),
+      finishedAt: new Date(row.at),
+    }));
+  },
+
+  /**
+   * Counts the rounds: their figures into report_rounds (a round already there is left as it was), their marker
+   * set, and the newly counted ones added to report_days; answers those newly counted (roundKey). Run in the
+   * transaction that locked them.
+   */
+  async count(ex: Executor, rounds: CountedRound[]): Promise<Set<string>> {
+    if (rounds.length === 0) return new Set();
+    const levelValues = (round: CountedRound) =>
+      UPLINE_LEVELS.flatMap((level) => {
+        const part = round.levels.get(level);
+        return [sql`${String(part?.winLoss ?? 0n)}::bigint`, sql`${String(part?.commission ?? 0n)}::bigint`];
+      });
+    const rows = rounds.map(
+      (round) => sql`(${round.source}, ${round.roundPk}::bigint, ${round.product}, ${round.day}::integer,
+        ${round.memberPk}::bigint, ${round.currency}, ${String(round.turnover)}::bigint,
+        ${String(round.validTurnover)}::bigint, ${String(round.winLoss)}::bigint,
+        ${String(round.commission)}::bigint, ${sql.join(levelValues(round))})`,
+    );
+    const inserted = await sql<{ source: RoundSource; round_pk: string }>`
+      insert into report_rounds (source, round_pk, product, day, member_pk, currency, turnover, valid_turnover,
+        win_loss, commission, ${sql.join(LEVEL_COLUMNS.map((column) => sql.ref(column)))})
+      values ${sql.join(rows)}
+      on conflict (source, round_pk) do nothing
+      returning source, round_pk::text as round_pk`.execute(ex);
+    for (const source of Object.keys(FINISHED) as RoundSource[]) {
+      const ids = rounds.filter((round) => round.source === source).map((round) => round.roundPk);
+      if (ids.length === 0) continue;
+      await sql`update ${sql.table(FINISHED[source].table)} set reported_at = now()
+        where id = any(${ids}::bigint[])`.execute(ex);
+    }
+    const added = inserted.rows.map((row) => ({ source: row.source, roundPk: row.round_pk }));
+    if (added.length > 0) await addRoundDays(added).execute(ex);
+    return new Set(added.map(roundKey));
+  },
+
+  /** The member accounts' paths (to find each round's upline chain). */
+  async pathsOf(ex: Executor, memberPks: string[]): Promise<Map<string, string>> {
+    if (memberPks.length === 0) return new Map();
+    const rows = await ex
+      .selectFrom('accounts')
+      .select(['id', 'path'])
+      .where('id', 'in', [...new Set(memberPks)])
+      .execute();
+    return new Map(rows.map((row) => [String(row.id), row.path]));
+  },
+};

@@ -1,0 +1,277 @@
+import { randomUUID } from 'node:crypto';
+import { bettingDay } from '@sb/domain';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { statementRepository as repo } from '../src/modules/statement/repository';
+import { gameReports, reportRecords } from '../src/modules/statement/service';
+import { tradingDesk } from './support/catalog';
+import { startFakeProvider, wallet, walletSession, withProvider } from './support/games';
+import { describeEachDatabase, type TestEnv } from './support/harness';
+import { ownGamesDesk, predictNextDraw } from './support/own-games';
+import { bettor, pricedMatch, runSettlement } from './support/sportsbook';
+
+let provider: Awaited<ReturnType<typeof startFakeProvider>>;
+beforeAll(async () => {
+  provider = await startFakeProvider();
+});
+afterAll(async () => {
+  await provider.close();
+});
+
+type WinLoss = {
+  account_id: string;
+  currency: string;
+  product?: string;
+  bets: number;
+  turnover: string;
+  valid_turnover: string;
+  member_win_loss: string;
+  member_commission: string;
+  own_win_loss: string;
+  own_commission: string;
+  downline_win_loss: string;
+  upline_win_loss: string;
+};
+type Reply = { status: string; totals: WinLoss[]; downlines: WinLoss[]; members: WinLoss[] };
+
+const cents = (text: string | undefined) => BigInt(Math.round(Number(text ?? '0') * 100));
+/** Wallet amounts are in units of 1/100000. */
+const units = (amount: string) => Math.round(Number(amount) * 100_000);
+const CHAIN = ['demoop', 'demosh', 'demoss', 'demosr', 'demoma', 'demoag'] as const;
+
+/** Casino and games shares and commission rates down the demo chain (the operator keeps the rest). */
+async function setShares(bo: Awaited<ReturnType<typeof ownGamesDesk>>['bo']) {
+  const settings: Record<string, { product: string; pt_share?: string; commission_rate?: string }[]> = {
+    demosh: [
+      { product: 'casino', pt_share: '0.3', commission_rate: '0.004' },
+      { product: 'games', pt_share: '0.2' },
+    ],
+    demoss: [{ product: 'casino', pt_share: '0.1', commission_rate: '0.004' }],
+    demosr: [{ product: 'casino', commission_rate: '0.004' }],
+    demoma: [{ product: 'casino', pt_share: '0.1', commission_rate: '0.004' }],
+    demoag: [
+      { product: 'casino', pt_share: '0.2', commission_rate: '0.003' },
+      { product: 'games', pt_share: '0.3' },
+    ],
+    demomyr: [{ product: 'casino', commission_rate: '0.002' }],
+  };
+  for (const [account, list] of Object.entries(settings)) {
+    const reply = await bo.call('setproducts', { account_id: account, settings: list });
+    expect(reply.body.status, `${account} ${JSON.stringify(reply.body)}`).toBe('1');
+  }
+}
+
+/** A provider round: one bet, one win that closes it (member's result = win - bet). */
+async function providerRound(env: TestEnv, token: string, round: string, bet: string, win: string) {
+  const base = {
+    token,
+    user: 'demomyr',
+    round,
+    game_code: 'rl_lucky_lanterns',
+    currency: 'MYR',
+  };
+  const betId = `${round}-bet`;
+  const placed = await wallet(env, 'bet', {
+    ...base,
+    request_uuid: randomUUID(),
+    transaction_uuid: betId,
+    round_closed: false,
+    amount: units(bet),
+  });
+  expect(placed.status).toBe('RS_OK');
+  const won = await wallet(env, 'win', {
+    ...base,
+    request_uuid: randomUUID(),
+    transaction_uuid: `${round}-win`,
+    reference_transaction_uuid: betId,
+    round_closed: true,
+    amount: units(win),
+  });
+  expect(won.status).toBe('RS_OK');
+}
+
+describeEachDatabase('win/loss per product (casino and games rounds)', (env) => {
+  it('counts provider, mini-game and 4D rounds per product at every level; sums to zero; rebuild and books agree', async () => {
+    const desk = await ownGamesDesk(env());
+    await withProvider(env(), provider);
+    await setShares(desk.bo);
+    const day = bettingDay(env().ctx.now().getTime());
+    const winLoss = async (body: Record<string, unknown>) => {
+      const reply = (await desk.bo.call('winloss', { start_date: day, end_date: day, ...body }))
+        .body as unknown as Reply;
+      expect(reply.status, JSON.stringify(reply)).toBe('1');
+      return reply;
+    };
+
+    // A sportsbook bet settled first: its figures must not move when the game rounds are counted.
+    const trading = await tradingDesk(env());
+    const match = await pricedMatch(env(), trading);
+    const member = await bettor(env(), 'demomyr');
+    await member.bet('betsingle', { market_id: match.hdp, selection: 'h', odds: '1.95', stake: '40' });
+    await trading.trade('result', { match_id: match.id, ht: null, ft: { home: 2, away: 0 } });
+    await runSettlement(env());
+    const sportsbookBefore = await Promise.all(
+      CHAIN.map((root) => winLoss({ account_id: root, product: 'sportsbook' })),
+    );
+    expect(sportsbookBefore[0]?.totals[0]?.member_win_loss).toBe('38.00');
+
+    // Casino: lost 70.00 on 100.00, then won 100.00 on 50.00. Games: a dice round of 10.00.
+    const session = await walletSession(env(), 'demomyr');
+    await providerRound(env(), session.token, 'P1', '100', '30');
+    await providerRound(env(), session.token, 'P2', '50', '150');
+    const dice = (await desk.ok('dicebet', {
+      stake: '10.00',
+      side: 'under',
+      target: '49.50',
+    })) as unknown as {
+      round: { status: string; payout: string | null };
+    };
+    const diceWinLoss = cents(dice.round.payout ?? '0') - 1000n;
+    // And a 4D ticket of 1.00 Big on a number the coming draw does not show (lost: -1.00).
+    await env().services.lottery.ensureSchedule();
+    const draw = ((await desk.ok('lotterydraws')).upcoming as { draw_id: number }[])[0];
+    if (!draw) throw new Error('no 4D draw');
+    const result = await predictNextDraw(env());
+    const shown = new Set([
+      result.first,
+      result.second,
+      result.third,
+      ...result.special,
+      ...result.consolation,
+    ]);
+    const losing = Array.from({ length: 100 }, (_, i) => String(i * 97).padStart(4, '0')).find(
+      (n) => !shown.has(n),
+    );
+    await desk.ok('lotterybuy', {
+      draw_id: draw.draw_id,
+      number: losing,
+      bet_type: 'LOT_BIG',
+      mode: 'straight',
+      stake: '1.00',
+    });
+    const drawn = await desk.bo.call('lottery/drawnow', { draw_id: draw.draw_id });
+    expect(drawn.body.statusdesc, JSON.stringify(drawn.body)).toBe('success');
+    const gamesWinLoss = diceWinLoss - 100n;
+
+    // The job counts each finished round once (it also runs in the background every few seconds): a run after
+    // everything is counted counts nothing, and each round has one report_rounds row.
+    await gameReports.countDue(env().ctx);
+    expect(await gameReports.countDue(env().ctx)).toBe(0);
+    const counted = await env().ctx.db.selectFrom('report_rounds').select(['source', 'product']).execute();
+    expect(counted.map((row) => `${row.source}:${row.product}`).sort()).toEqual([
+      'lottery:games',
+      'minigame:games',
+      'provider:casino',
+      'provider:casino',
+    ]);
+
+    // Each level's casino part: its share of the book's result per round (7000 then -10000), the operator the rest.
+    const casinoParts: Record<string, bigint> = {
+      demoop: -900n,
+      demosh: -900n,
+      demoss: -300n,
+      demosr: 0n,
+      demoma: -300n,
+      demoag: -600n,
+    };
+    // Commission on 150.00 staked: each level its rate above the one it passes down; the member 0.002.
+    const casinoCommission: Record<string, bigint> = { demoma: 15n, demoag: 15n };
+    // Games: the shareholder 20%, the agent 30%, the operator the rest, per round (dice, then the 4D ticket).
+    const gamesPart = (share: bigint) => (-diceWinLoss * share) / 10n + (100n * share) / 10n;
+    const gamesParts: Record<string, bigint> = {
+      demoop: gamesPart(5n),
+      demosh: gamesPart(2n),
+      demoss: 0n,
+      demosr: 0n,
+      demoma: 0n,
+      demoag: gamesPart(3n),
+    };
+    for (const [index, root] of CHAIN.entries()) {
+      const casino = (await winLoss({ account_id: root, product: 'casino' })).totals;
+      expect(casino, root).toHaveLength(1);
+      const row = casino[0] as WinLoss;
+      expect([
+        row.bets,
+        row.turnover,
+        row.valid_turnover,
+        row.member_win_loss,
+        row.member_commission,
+      ]).toEqual([2, '150.00', '150.00', '30.00', '0.30']);
+      expect(cents(row.own_win_loss), root).toBe(casinoParts[root]);
+      expect(cents(row.own_commission), root).toBe(casinoCommission[root] ?? 0n);
+      const sum = [row.member_win_loss, row.own_win_loss, row.downline_win_loss, row.upline_win_loss]
+        .map(cents)
+        .reduce((a, b) => a + b, 0n);
+      expect(sum, root).toBe(0n);
+
+      const games = (await winLoss({ account_id: root, product: 'games' })).totals[0] as WinLoss;
+      expect([games.bets, games.turnover, cents(games.member_win_loss)]).toEqual([2, '11.00', gamesWinLoss]);
+      expect(cents(games.own_win_loss), root).toBe(gamesParts[root]);
+      expect(
+        [games.member_win_loss, games.own_win_loss, games.downline_win_loss, games.upline_win_loss]
+          .map(cents)
+          .reduce((a, b) => a + b, 0n),
+      ).toBe(0n);
+
+      // The sportsbook's figures are what they were.
+      const sportsbook = await winLoss({ account_id: root, product: 'sportsbook' });
+      expect(sportsbook.totals, root).toEqual(sportsbookBefore[index]?.totals);
+
+      // All products together: one row, the three products' sums.
+      const all = (await winLoss({ account_id: root })).totals[0] as WinLoss;
+      expect(cents(all.member_win_loss)).toBe(3000n + gamesWinLoss + 3800n);
+      expect(all.bets).toBe(5);
+      // The ledger holds each level's parts of every product: its upline_pl account is what the report shows.
+      const ledger = await sql<{ balance: string }>`select l.balance::text as balance from ledger_accounts l
+        join accounts a on a.id = l.owner_pk
+        where a.account_id = ${root} and l.kind = 'upline_pl' and l.currency = 'MYR'`.execute(env().ctx.db);
+      expect(BigInt(ledger.rows[0]?.balance ?? '0'), root).toBe(
+        cents(all.own_win_loss) + cents(all.own_commission),
+      );
+    }
+
+    // Drill-down keeps working per product: the operator's shareholder, the agent's member.
+    const top = await winLoss({ product: 'casino' });
+    expect(top.downlines.map((row) => [row.account_id, row.own_win_loss])).toEqual([['demosh', '-9.00']]);
+    const agent = await winLoss({ account_id: 'demoag', product: 'casino' });
+    expect(agent.members.map((row) => [row.account_id, row.member_win_loss])).toEqual([['demomyr', '30.00']]);
+
+    // Split by product: one row per product.
+    const split = await winLoss({ account_id: 'demoag', by_product: true });
+    expect(split.totals.map((row) => [row.product, row.bets])).toEqual([
+      ['casino', 2],
+      ['games', 2],
+      ['sportsbook', 1],
+    ]);
+    expect(split.members.map((row) => row.product)).toEqual(['casino', 'games', 'sportsbook']);
+    expect(
+      (await desk.bo.call('winloss', { start_date: day, end_date: day, product: 'poker' })).body.statusdesc,
+    ).toBe('invalid_request');
+
+    // Later share changes never alter counted rounds: a rebuild gives the same rows and figures.
+    const pk = (
+      await env()
+        .ctx.db.selectFrom('accounts')
+        .select('id')
+        .where('account_id', '=', 'demomyr')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const dayRows = async () =>
+      (await repo.reportDayRows(env().ctx.db, [String(pk)])).sort((a, b) =>
+        a.product.localeCompare(b.product),
+      );
+    const before = await dayRows();
+    expect(before.map((row) => row.product)).toEqual(['casino', 'games', 'sportsbook']);
+    const changed = await desk.bo.call('setproducts', {
+      account_id: 'demoag',
+      settings: [{ product: 'casino', pt_share: '0' }],
+    });
+    expect(changed.body.status).toBe('1');
+    await reportRecords.rebuild(env().ctx.db);
+    expect(await dayRows()).toEqual(before);
+    const rebuilt = (await winLoss({ account_id: 'demoag', product: 'casino' })).totals[0] as WinLoss;
+    expect(cents(rebuilt.own_win_loss)).toBe(-600n);
+
+    await desk.verifyLedger();
+  });
+});
