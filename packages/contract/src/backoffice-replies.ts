@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { replyMoney } from './fields';
 import type { boLoginReply } from './backoffice-access';
 import { ACCOUNT_LEVELS } from './backoffice';
-import { statementBetView, type WinLossRow } from './statement';
+import { statementBetView, winLossRow } from './statement';
 
 export type BoLoginReply = z.infer<typeof boLoginReply>;
 
@@ -10,16 +10,18 @@ export type BoLoginReply = z.infer<typeof boLoginReply>;
  * Replies of the back-office calls the back-office app reads (the server's upline and report services answer
  * these shapes). Fields a later server may add (a second factor step) are optional.
  */
-export interface BoWinLossReply {
-  account_id: string;
-  level: string;
-  downlines: WinLossRow[];
-  members: WinLossRow[];
-  totals: WinLossRow[];
-  total_downlines: number;
-  total_members: number;
-  page: number;
-}
+/** winloss: the viewer's direct downlines and direct members, and the totals per currency (paged). */
+export const boWinLossReply = z.object({
+  account_id: z.string(),
+  level: z.string(),
+  downlines: z.array(winLossRow),
+  members: z.array(winLossRow),
+  totals: z.array(winLossRow),
+  total_downlines: z.number().int(),
+  total_members: z.number().int(),
+  page: z.number().int(),
+});
+export type BoWinLossReply = z.infer<typeof boWinLossReply>;
 
 const money = replyMoney;
 

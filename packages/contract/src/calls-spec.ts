@@ -16,12 +16,6 @@ export interface CallSpec<
   summary: string;
 }
 
-/** A reply whose fields the contract does not describe yet (the OpenAPI document says so): any object. */
-export const undescribedReply = z
-  .object({})
-  .loose()
-  .meta({ description: 'Fields not described in the contract yet.' });
-
 export function call<Req extends z.ZodType, Rep extends z.ZodType, Path extends string>(
   path: Path,
   request: Req,

@@ -3,6 +3,8 @@ import { ERRORS, SESSION_INVALID_CODES, isErrorCode } from './errors';
 import { loginRequest } from './account';
 import { moneyString } from './fields';
 import { boSetCommissionRequest } from './backoffice';
+import { z } from 'zod';
+import { CALLS } from './calls';
 
 describe('error catalogue', () => {
   it('carries the spec messages and numeric betting codes', () => {
@@ -75,5 +77,17 @@ describe('field schemas', () => {
     ['0.00001', false],
   ])('rate %j valid=%s', (rate, valid) => {
     expect(boSetCommissionRequest.safeParse({ account_id: 'a', rate }).success).toBe(valid);
+  });
+});
+
+describe('the call table', () => {
+  it('describes every call’s reply: no reply is an open object of unknown fields', () => {
+    const open = Object.entries(CALLS)
+      .filter(([, spec]) => {
+        const schema = z.toJSONSchema(spec.reply, { io: 'output', unrepresentable: 'any' });
+        return typeof schema.additionalProperties === 'object';
+      })
+      .map(([name]) => name);
+    expect(open).toEqual([]);
   });
 });

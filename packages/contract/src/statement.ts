@@ -1,4 +1,4 @@
-import { PRODUCTS, type Product } from '@sb/domain';
+import { PRODUCTS } from '@sb/domain';
 import { z } from 'zod';
 import { replyMoney, safeString } from './fields';
 import { sessionRequest } from './account';
@@ -245,21 +245,22 @@ export const systemParlayBetsReply = z.object({
   ticket_payout: money.nullable(),
 });
 
-export interface WinLossRow {
-  account_id: string;
-  level: string;
-  currency: string;
+export const winLossRow = z.object({
+  account_id: z.string(),
+  level: z.string(),
+  currency: z.string(),
   /** Only when the rows are split by product (by_product). */
-  product?: Product;
-  bets: number;
-  turnover: string;
-  valid_turnover: string;
+  product: z.enum(PRODUCTS).optional(),
+  bets: z.number().int(),
+  turnover: money,
+  valid_turnover: money,
   /** The members' own result and rebate. */
-  member_win_loss: string;
-  member_commission: string;
+  member_win_loss: money,
+  member_commission: money,
   /** The viewer's part (bet_shares), the levels between, and the levels above: they add up to the book's. */
-  own_win_loss: string;
-  own_commission: string;
-  downline_win_loss: string;
-  upline_win_loss: string;
-}
+  own_win_loss: money,
+  own_commission: money,
+  downline_win_loss: money,
+  upline_win_loss: money,
+});
+export type WinLossRow = z.infer<typeof winLossRow>;

@@ -1,4 +1,4 @@
-import { CALLS, type CallName, type CallRequest, type OkEnvelope } from '@sb/contract';
+import { CALLS, type CallName, type CallReply, type CallRequest, type OkEnvelope } from '@sb/contract';
 import { useSession } from './session';
 
 /** The back-office calls this app makes: every path under /bo in the contract's table. */
@@ -24,13 +24,13 @@ const TIMEOUT_MS = 15_000;
 const SESSION_ENDED = new Set(['unauthenticatedUser', 'session_expired', 'account_inactive']);
 
 /**
- * POST a back-office call (path and request typed by the contract's CALLS) with the session's bearer token,
+ * POST a back-office call (path, request and reply typed by the contract's CALLS) with the session's bearer token,
  * answering the successful reply or throwing BoApiError with the statusdesc code.
  */
-export async function boPost<T extends object, N extends BoCallName = BoCallName>(
+export async function boPost<N extends BoCallName>(
   name: N,
   body: CallRequest<N>,
-): Promise<OkEnvelope & T> {
+): Promise<OkEnvelope & CallReply<N>> {
   const token = useSession.getState().token;
   let response: Response;
   try {
@@ -62,7 +62,7 @@ export async function boPost<T extends object, N extends BoCallName = BoCallName
       typeof reply.field === 'string' ? reply.field : undefined,
     );
   }
-  return reply as OkEnvelope & T;
+  return reply as OkEnvelope & CallReply<N>;
 }
 
 /** A fresh idempotency key for money calls (deposit, withdraw, credit). */

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { CallReply, CallRequest } from '@sb/contract';
+import type { CallRequest } from '@sb/contract';
 import { boPost } from '../../shared/api';
 
 const PAGE_SIZE = 50;
@@ -20,7 +20,7 @@ export function AuditScreen() {
   const [filter, setFilter] = useState<CallRequest<'bo_audit'>>({ page: 1, page_size: PAGE_SIZE });
   const rows = useQuery({
     queryKey: ['bo', 'audit', filter],
-    queryFn: () => boPost<CallReply<'bo_audit'>, 'bo_audit'>('bo_audit', filter),
+    queryFn: () => boPost('bo_audit', filter),
     placeholderData: keepPreviousData,
   });
   const search = (event: FormEvent) => {

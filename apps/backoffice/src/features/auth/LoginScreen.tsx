@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { BoLoginReply, CallRequest } from '@sb/contract';
+import type { CallRequest } from '@sb/contract';
 import { BoApiError, boPost } from '../../shared/api';
 import { trustedDevice, useSession } from '../../shared/session';
 import { LanguagePicker } from '../../shared/LanguagePicker';
@@ -58,7 +58,7 @@ export function LoginScreen() {
     }
     setBusy(true);
     try {
-      const reply = await boPost<BoLoginReply, 'bo_login'>('bo_login', request());
+      const reply = await boPost('bo_login', request());
       if (reply.device_token) trustedDevice.set(reply.login, reply.device_token);
       signIn(reply);
       void navigate(reply.enrol_required ? '/enrol' : '/', { replace: true });

@@ -52,7 +52,7 @@ export function BrandsScreen() {
   const { notice, done, failed } = useNotice();
   const brands = useQuery({
     queryKey: ['bo', 'brands'],
-    queryFn: () => boPost<CallReply<'bo_brand_list'>, 'bo_brand_list'>('bo_brand_list', {}),
+    queryFn: () => boPost('bo_brand_list', {}),
     enabled: isOperator(level),
   });
   const save = useMutation({

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import type { BoMemberListReply, BoOutstandingReply, BoWinLossReply } from '@sb/contract';
 import { boPost } from '../../shared/api';
 import { formatMoney } from '../../shared/money';
 import { bookDayToday } from './today';
@@ -11,16 +10,15 @@ export function DashboardScreen() {
   const today = bookDayToday();
   const downline = useQuery({
     queryKey: ['bo', 'memberlist', '', 1],
-    queryFn: () => boPost<BoMemberListReply, 'bo_memberlist'>('bo_memberlist', { page: 1, page_size: 100 }),
+    queryFn: () => boPost('bo_memberlist', { page: 1, page_size: 100 }),
   });
   const winLoss = useQuery({
     queryKey: ['bo', 'winloss', '', today, today],
-    queryFn: () => boPost<BoWinLossReply, 'bo_winloss'>('bo_winloss', { start_date: today, end_date: today }),
+    queryFn: () => boPost('bo_winloss', { start_date: today, end_date: today }),
   });
   const outstanding = useQuery({
     queryKey: ['bo', 'outstanding'],
-    queryFn: () =>
-      boPost<BoOutstandingReply, 'bo_outstanding'>('bo_outstanding', { page: 1, page_size: 200 }),
+    queryFn: () => boPost('bo_outstanding', { page: 1, page_size: 200 }),
   });
   return (
     <>

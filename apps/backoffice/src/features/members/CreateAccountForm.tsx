@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CURRENCIES, MEMBER_TYPES, type CallReply, type CallRequest } from '@sb/contract';
+import { CURRENCIES, MEMBER_TYPES, type CallRequest } from '@sb/contract';
 import { BoApiError, boPost } from '../../shared/api';
 import { rateFromPercent } from '../../shared/money';
 import { useSession } from '../../shared/session';
@@ -24,7 +24,7 @@ export function CreateAccountForm({ parentId, onDone }: { parentId: string; onDo
   const self = useSession((state) => state.accountId);
   const me = useQuery({
     queryKey: ['bo', 'me'],
-    queryFn: () => boPost<CallReply<'bo_me'>, 'bo_me'>('bo_me', {}),
+    queryFn: () => boPost('bo_me', {}),
   });
   // Under the caller itself, its downline prefix is fixed in front of the login: only the rest is typed.
   const underSelf = !form.parent_id.trim() || form.parent_id.trim().toLowerCase() === self?.toLowerCase();

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { MEMBER_STATES, type BoMemberListReply } from '@sb/contract';
+import { MEMBER_STATES } from '@sb/contract';
 import { boPost } from '../../shared/api';
 import { formatMoney } from '../../shared/money';
 import { useSession } from '../../shared/session';
@@ -26,7 +26,7 @@ export function MembersScreen() {
   const list = useQuery({
     queryKey: ['bo', 'memberlist', parent ?? '', page],
     queryFn: () =>
-      boPost<BoMemberListReply, 'bo_memberlist'>('bo_memberlist', {
+      boPost('bo_memberlist', {
         parent_id: parent,
         page,
         page_size: PAGE_SIZE,

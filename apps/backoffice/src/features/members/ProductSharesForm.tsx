@@ -7,15 +7,6 @@ import { NoticeLine, useNotice } from '../../shared/notice';
 import { rateFromPercent } from '../../shared/money';
 
 type Product = (typeof PRODUCTS)[number];
-interface ProductRow {
-  product: Product;
-  pt_share: string;
-  commission_rate: string | null;
-}
-interface Preset {
-  name: string;
-  settings: { product: Product; pt_share?: string; commission_rate?: string }[];
-}
 
 /** A stored rate (0 to 1) as the percentage a person reads: '0.0025' -> '0.25'. */
 export const percentOf = (rate: string | null): string =>
@@ -33,12 +24,11 @@ export function ProductSharesForm({ accountId, isMember }: { accountId: string; 
   const [preset, setPreset] = useState('');
   const products = useQuery({
     queryKey: ['bo', 'products', accountId],
-    queryFn: () =>
-      boPost<{ products: ProductRow[] }, 'bo_products'>('bo_products', { account_id: accountId }),
+    queryFn: () => boPost('bo_products', { account_id: accountId }),
   });
   const presets = useQuery({
     queryKey: ['bo', 'presetlist'],
-    queryFn: () => boPost<{ presets: Preset[] }, 'bo_presetlist'>('bo_presetlist', {}),
+    queryFn: () => boPost('bo_presetlist', {}),
   });
   const run = useMutation({
     mutationFn: (action: () => Promise<unknown>) => action(),

@@ -8,10 +8,6 @@ import { rateFromPercent } from '../../shared/money';
 
 type Product = (typeof PRODUCTS)[number];
 type Setting = { product: Product; pt_share?: string; commission_rate?: string };
-interface Preset {
-  name: string;
-  settings: Setting[];
-}
 
 const percent = (rate: string | undefined) =>
   rate === undefined ? '–' : `${String(Number((Number(rate) * 100).toFixed(4)))}%`;
@@ -45,7 +41,7 @@ export function PresetsScreen() {
   const [edits, setEdits] = useState<Record<string, string>>({});
   const list = useQuery({
     queryKey: ['bo', 'presetlist'],
-    queryFn: () => boPost<{ presets: Preset[] }, 'bo_presetlist'>('bo_presetlist', {}),
+    queryFn: () => boPost('bo_presetlist', {}),
   });
   const run = useMutation({
     mutationFn: (action: () => Promise<unknown>) => action(),

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { BoTicket, BoTicketsReply } from '@sb/contract';
+import type { BoTicket } from '@sb/contract';
 import { boPost } from '../../shared/api';
 import { bookDay } from './drill';
 import { TicketDetail } from './TicketDetail';
@@ -16,7 +16,7 @@ export function CancelledScreen() {
     queryKey: ['bo', 'cancelled', range.start, range.end],
     placeholderData: keepPreviousData,
     queryFn: () =>
-      boPost<BoTicketsReply, 'bo_cancelled'>('bo_cancelled', {
+      boPost('bo_cancelled', {
         start_date: range.start,
         end_date: range.end,
         page_size: 200,

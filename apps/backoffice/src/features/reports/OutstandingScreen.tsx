@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import type { BoOutstandingReply } from '@sb/contract';
 import { boPost } from '../../shared/api';
 import { formatMoney } from '../../shared/money';
 
@@ -12,8 +11,7 @@ export function OutstandingScreen() {
   const { t } = useTranslation();
   const report = useQuery({
     queryKey: ['bo', 'outstanding'],
-    queryFn: () =>
-      boPost<BoOutstandingReply, 'bo_outstanding'>('bo_outstanding', { page: 1, page_size: 200 }),
+    queryFn: () => boPost('bo_outstanding', { page: 1, page_size: 200 }),
     staleTime: 0,
     refetchInterval: REFRESH_MS,
   });

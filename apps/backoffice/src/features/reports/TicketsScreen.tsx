@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { TICKET_STATUSES, type BoTicket, type BoTicketsReply } from '@sb/contract';
+import { TICKET_STATUSES, type BoTicket } from '@sb/contract';
 import { boPost, BoApiError } from '../../shared/api';
 import { bookDay } from './drill';
 import { TicketDetail } from './TicketDetail';
@@ -30,7 +30,7 @@ export function TicketsScreen() {
     enabled: request !== null,
     // The last page stays on screen while the next one loads.
     placeholderData: keepPreviousData,
-    queryFn: () => boPost<BoTicketsReply, 'bo_tickets'>('bo_tickets', request ?? {}),
+    queryFn: () => boPost('bo_tickets', request ?? {}),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { PRODUCTS, type BoWinLossReply, type Product, type WinLossRow } from '@sb/contract';
+import { PRODUCTS, type Product, type WinLossRow } from '@sb/contract';
 import { boPost } from '../../shared/api';
 import { formatMoney, isNegative } from '../../shared/money';
 import { useSession } from '../../shared/session';
@@ -112,7 +112,7 @@ export function WinLossScreen() {
   const report = useQuery({
     queryKey: ['bo', 'winloss', account ?? '', range.start, range.end, product, byProduct],
     queryFn: () =>
-      boPost<BoWinLossReply, 'bo_winloss'>('bo_winloss', {
+      boPost('bo_winloss', {
         account_id: account,
         start_date: range.start,
         end_date: range.end,

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import type { TradeForecastReply } from '@sb/contract';
 import { BoApiError, boPost } from '../../shared/api';
 import { formatMoney, isNegative } from '../../shared/money';
 import type { PushLink } from './push';
@@ -29,7 +28,7 @@ export function ForecastPanel({
   const { t } = useTranslation();
   const forecast = useQuery({
     queryKey: ['bo', 'forecast', matchId],
-    queryFn: () => boPost<TradeForecastReply, 'trade_forecast'>('trade_forecast', { match_id: matchId }),
+    queryFn: () => boPost('trade_forecast', { match_id: matchId }),
     refetchInterval: link === 'live' ? false : FORECAST_POLL_MS,
   });
   const data = forecast.data;

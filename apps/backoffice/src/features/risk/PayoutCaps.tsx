@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CURRENCIES, type PayoutCapView } from '@sb/contract';
+import { CURRENCIES } from '@sb/contract';
 import { BoApiError, boPost } from '../../shared/api';
 import { formatMoney, isAmount } from '../../shared/money';
 
@@ -13,7 +13,7 @@ export function PayoutCaps() {
   const [error, setError] = useState<string | null>(null);
   const caps = useQuery({
     queryKey: ['bo', 'payoutcaps'],
-    queryFn: () => boPost<{ caps: PayoutCapView[] }, 'trade_payoutcaps'>('trade_payoutcaps', {}),
+    queryFn: () => boPost('trade_payoutcaps', {}),
   });
   const save = useMutation({
     mutationFn: () =>

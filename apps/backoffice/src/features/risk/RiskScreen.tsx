@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BoLiabilityReply } from '@sb/contract';
 import { boPost } from '../../shared/api';
 import { NoticeLine, useNotice } from '../../shared/notice';
 import { formatMoney, isNegative } from '../../shared/money';
@@ -38,7 +37,7 @@ export function RiskScreen() {
   });
   const book = useQuery({
     queryKey: ['bo', 'liability'],
-    queryFn: () => boPost<BoLiabilityReply, 'bo_liability'>('bo_liability', {}),
+    queryFn: () => boPost('bo_liability', {}),
     refetchInterval: link === 'live' ? false : REFRESH_MS,
     enabled: isOperator(level),
   });

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import QRCode from 'qrcode';
-import type { CallReply } from '@sb/contract';
 import { BoApiError, boPost } from '../../shared/api';
 import { useSession } from '../../shared/session';
 import { RecoveryCodes } from './RecoveryCodes';
@@ -26,7 +25,7 @@ function Enrolment() {
   const [codes, setCodes] = useState<string[] | null>(null);
   const enrol = useQuery({
     queryKey: ['bo', 'enrol'],
-    queryFn: () => boPost<CallReply<'bo_2fa_enrol'>, 'bo_2fa_enrol'>('bo_2fa_enrol', {}),
+    queryFn: () => boPost('bo_2fa_enrol', {}),
     staleTime: Infinity,
     retry: false,
   });
@@ -40,8 +39,7 @@ function Enrolment() {
     };
   }, [url]);
   const confirm = useMutation({
-    mutationFn: (value: string) =>
-      boPost<CallReply<'bo_2fa_confirm'>, 'bo_2fa_confirm'>('bo_2fa_confirm', { code: value }),
+    mutationFn: (value: string) => boPost('bo_2fa_confirm', { code: value }),
     onSuccess: (reply) => setCodes(reply.recovery_codes),
   });
   const submit = (event: FormEvent) => {

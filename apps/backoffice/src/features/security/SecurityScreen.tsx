@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CallReply } from '@sb/contract';
 import { BoApiError, boPost } from '../../shared/api';
 import { RecoveryCodes } from './RecoveryCodes';
 
@@ -13,20 +12,18 @@ export function SecurityScreen() {
   const [codes, setCodes] = useState<string[] | null>(null);
   const me = useQuery({
     queryKey: ['bo', 'me'],
-    queryFn: () => boPost<CallReply<'bo_me'>, 'bo_me'>('bo_me', {}),
+    queryFn: () => boPost('bo_me', {}),
   });
   const devices = useQuery({
     queryKey: ['bo', 'devices'],
-    queryFn: () => boPost<CallReply<'bo_2fa_devices'>, 'bo_2fa_devices'>('bo_2fa_devices', {}),
+    queryFn: () => boPost('bo_2fa_devices', {}),
   });
   const revoke = useMutation({
-    mutationFn: (id: string) =>
-      boPost<CallReply<'bo_2fa_revokedevice'>, 'bo_2fa_revokedevice'>('bo_2fa_revokedevice', { id }),
+    mutationFn: (id: string) => boPost('bo_2fa_revokedevice', { id }),
     onSuccess: (reply) => client.setQueryData(['bo', 'devices'], reply),
   });
   const regenerate = useMutation({
-    mutationFn: (value: string) =>
-      boPost<CallReply<'bo_2fa_recovery'>, 'bo_2fa_recovery'>('bo_2fa_recovery', { code: value }),
+    mutationFn: (value: string) => boPost('bo_2fa_recovery', { code: value }),
     onSuccess: (reply) => {
       setCodes(reply.recovery_codes);
       setCode('');

@@ -27,11 +27,10 @@ export function StaffScreen() {
   const { notice, done, failed } = useNotice();
   const list = useQuery({
     queryKey: ['bo', 'staff'],
-    queryFn: () => boPost<CallReply<'bo_staff_list'>, 'bo_staff_list'>('bo_staff_list', {}),
+    queryFn: () => boPost('bo_staff_list', {}),
   });
   const save = useMutation({
-    mutationFn: (body: CallRequest<'bo_staff_save'>) =>
-      boPost<CallReply<'bo_staff_save'>, 'bo_staff_save'>('bo_staff_save', body),
+    mutationFn: (body: CallRequest<'bo_staff_save'>) => boPost('bo_staff_save', body),
     onSuccess: (reply) => {
       done(t('staff.saved', { login: reply.staff.login_id }));
       setPassword('');
