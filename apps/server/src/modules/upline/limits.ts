@@ -21,8 +21,11 @@ export interface LimitValues extends ChainLimit {
   limitId: string;
 }
 
-/** A level's limits as used below it (MYR), and whether each came from a row of the chain (not the house). */
-export type ChainLimits = Map<string, { limit: ChainLimit; fromChain: boolean }>;
+/**
+ * A level's limits as used below it (MYR): whether each came from a row of the chain (not the house), and from
+ * the account's own row.
+ */
+export type ChainLimits = Map<string, { limit: ChainLimit; fromChain: boolean; own: boolean }>;
 
 export interface ClampedAccount {
   account: { id: string; account_id: string; path: string; level: string };
@@ -58,12 +61,13 @@ export async function uplineLimitsOf(ex: Executor, account: { id: string | numbe
   const chain = [...ancestorsOf(account), String(account.id)];
   const rows = await repo.betLimitsOf(ex, chain);
   const out: ChainLimits = new Map(
-    houseLimits().map((limit) => [limit.limitId, { limit, fromChain: false }] as const),
+    houseLimits().map((limit) => [limit.limitId, { limit, fromChain: false, own: false }] as const),
   );
   // Top to bottom: a deeper level's row wins.
   for (const pk of chain) {
     for (const row of rows.get(pk) ?? []) {
-      if (out.has(row.limit_id)) out.set(row.limit_id, { limit: fromRow(row), fromChain: true });
+      if (out.has(row.limit_id))
+        out.set(row.limit_id, { limit: fromRow(row), fromChain: true, own: pk === String(account.id) });
     }
   }
   return out;
@@ -90,7 +94,7 @@ export async function ownLimitsOf(ex: Executor, account: AccountRow) {
   if (account.level !== 'member') return uplineLimitsOf(ex, account);
   const rows = (await repo.betLimitsOf(ex, [String(account.id)])).get(String(account.id)) ?? [];
   const out: ChainLimits = new Map();
-  for (const row of rows) out.set(row.limit_id, { limit: fromRow(row), fromChain: true });
+  for (const row of rows) out.set(row.limit_id, { limit: fromRow(row), fromChain: true, own: true });
   return out;
 }
 

@@ -307,7 +307,7 @@ export class UplineService {
       unit: target.level === 'member' ? (target.currency ?? '') : 'MYR',
       limits: [...own].map(([limitId, entry]) => ({
         ...limitFacts({ limitId, ...entry.limit }),
-        own: entry.fromChain,
+        own: entry.own,
       })),
       ceiling: [...ceiling].map(([limitId, limit]) => limitFacts({ limitId, ...limit })),
     };
