@@ -196,11 +196,15 @@ describeEachDatabase('upline: bet limits inside the parent’s', (env) => {
     });
     expect(made.body.status, JSON.stringify(made.body)).toBe('1');
     expect(await casinoOf(master, 'presetag')).toEqual({ pt_share: 0.1, commission_rate: 0.003 });
-    const audited = await sql<{ after: { preset?: string } }>`
+    const audited = await sql<{ after: string }>`
       select after from audit_log where action = 'account.create' and target = 'presetag'`.execute(
       env().ctx.db,
     );
-    expect(audited.rows[0]?.after.preset).toBe('vip');
+    // The creation's audit row (JSON text) names the preset and the products it set.
+    expect(JSON.parse(audited.rows[0]?.after ?? '{}')).toMatchObject({
+      preset: 'vip',
+      products: [{ product: 'casino' }],
+    });
 
     // Settings outside the parent's refuse the whole creation: no account is left behind.
     const refused = await master.call('createaccount', {
