@@ -271,14 +271,15 @@ export class UplineService {
       maxPayout: toMinor(limit.max_payout),
       maxPerMatch: limit.max_per_match === undefined ? undefined : toMinor(limit.max_per_match),
     }));
-    for (const limit of limits) {
-      if (limit.max < limit.min || limit.maxPayout < limit.max)
-        throw new AppError('invalid_amount', { field: 'limits' });
-    }
-    if (new Set(limits.map((limit) => limit.limitId)).size !== limits.length)
-      throw new AppError('invalid_request', { field: 'limits' });
     const clamped = await this.ctx.db.transaction().execute(async (trx) => {
+      // The target first: a caller outside the downline is refused as such, whatever the limits.
       const target = await this.downline(trx, caller, input.account_id);
+      for (const limit of limits) {
+        if (limit.max < limit.min || limit.maxPayout < limit.max)
+          throw new AppError('invalid_amount', { field: 'limits' });
+      }
+      if (new Set(limits.map((limit) => limit.limitId)).size !== limits.length)
+        throw new AppError('invalid_request', { field: 'limits' });
       // Its own row first (the profile version bumped): a change below waits for this one (see writeLimits).
       await repo.update(trx, String(target.id), {}, true);
       const change = await writeLimits(trx, target, limits);
@@ -488,9 +489,10 @@ export class UplineService {
 
   /** Sets per-product values on a downline account, each inside its parent's for that product; audited. */
   async setProducts(caller: BoCaller, input: { account_id: string; settings: ProductSetting[] }) {
-    assertPreset(input.settings);
     await this.ctx.db.transaction().execute(async (trx) => {
+      // The target first: a caller outside the downline is refused as such, whatever the settings.
       const target = await this.downline(trx, caller, input.account_id);
+      assertPreset(input.settings);
       // The account row first (its profile version bumped), then its product rows: the order setCommission and
       // setShare take too, so concurrent changes of one account queue instead of deadlocking.
       await repo.update(trx, String(target.id), {}, true);
