@@ -22,6 +22,16 @@ export const OPERATOR_TYPES = [1, 2] as const;
 const accountId = requiredString('account_id_required', 30);
 const transferId = requiredString('transfer_id_required', 80);
 
+/** Products with their own position taking and commission (issue 18 item 4): defined once, in the domain. */
+export { PRODUCTS, type Product };
+const productSetting = z.object({
+  product: z.enum(PRODUCTS),
+  pt_share: rateString().optional(),
+  commission_rate: rateString().optional(),
+});
+const productSettings = z.array(productSetting).max(PRODUCTS.length);
+const presetName = requiredString('invalid_request', 40);
+
 export const boCreateAccountRequest = z.object({
   account_id: accountId,
   password: requiredString('password_required', 64),
@@ -41,6 +51,10 @@ export const boCreateAccountRequest = z.object({
     .trim()
     .regex(/^[A-Za-z0-9]{2,12}$/, { error: 'invalid_request' })
     .optional(),
+  /** Position taking and commission per product for the new account (as setproducts takes them). */
+  products: productSettings.min(1).optional(),
+  /** Or one of the caller's presets by name (not both): applied as presetapply would, in the same transaction. */
+  preset: presetName.optional(),
 });
 
 export const boSetStateRequest = z.object({ account_id: accountId, state: z.enum(MEMBER_STATES) });
@@ -73,6 +87,30 @@ export const boSetBetLimitsRequest = z.object({
   account_id: accountId,
   limits: z.array(betLimitInput).min(1).max(200),
 });
+
+/** betlimits: one downline account's bet limits and, beside each, its parent's ceiling. */
+export const boBetLimitsRequest = z.object({ account_id: accountId });
+const betLimitView = z.object({
+  id: z.string(),
+  min: replyMoney,
+  max: replyMoney,
+  max_payout: replyMoney,
+  max_per_match: replyMoney.nullable(),
+});
+export const boBetLimitsReply = z.object({
+  account_id: z.string(),
+  /** The amounts' unit: a member's currency; MYR for an upline level (its downline's currencies scale from it). */
+  unit: z.string(),
+  limits: z.array(
+    betLimitView.extend({
+      /** An upline level's own row (false: its parent's or the house's, passed down). */
+      own: z.boolean(),
+    }),
+  ),
+  /** The parent's limits in the account's unit: the account's may not go outside them. */
+  ceiling: z.array(betLimitView),
+});
+export type BoBetLimitsReply = z.infer<typeof boBetLimitsReply>;
 
 export const boSetCommissionRequest = z.object({ account_id: accountId, rate: rateString() });
 export const boSetShareRequest = z.object({ account_id: accountId, share: rateString() });
@@ -127,15 +165,6 @@ export type BoMemberListReply = z.infer<typeof boMemberListReply>;
 /** issuetoken: a signed one-time launch token for one of the caller's members (token login, /api/launch). */
 export const boIssueTokenReply = z.object({ token: z.string() });
 
-/** Products with their own position taking and commission (issue 18 item 4): defined once, in the domain. */
-export { PRODUCTS, type Product };
-const productSetting = z.object({
-  product: z.enum(PRODUCTS),
-  pt_share: rateString().optional(),
-  commission_rate: rateString().optional(),
-});
-const productSettings = z.array(productSetting).max(PRODUCTS.length);
-
 export const boProductsRequest = z.object({ account_id: accountId });
 export const boProductsReply = z.object({
   account_id: z.string(),
@@ -145,7 +174,6 @@ export const boProductsReply = z.object({
 });
 export const boSetProductsRequest = z.object({ account_id: accountId, settings: productSettings.min(1) });
 
-const presetName = requiredString('invalid_request', 40);
 export const boPresetSaveRequest = z.object({ name: presetName, settings: productSettings.min(1) });
 export const boPresetListReply = z.object({
   presets: z.array(z.object({ name: z.string(), settings: productSettings })),

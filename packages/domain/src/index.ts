@@ -260,6 +260,7 @@ export * from './racing';
 export * from './draws';
 export * from './backoffice-access';
 export * from './product-shares';
+export * from './limit-chain';
 export {
   DEFAULT_FORECAST_EXTRA_GOALS,
   FORECAST_MARGINS,

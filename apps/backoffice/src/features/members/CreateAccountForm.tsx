@@ -19,12 +19,18 @@ export function CreateAccountForm({ parentId, onDone }: { parentId: string; onDo
     currency: 'MYR',
     member_type: 'credit',
     prefix: '',
+    preset: '',
   });
   const [error, setError] = useState<string | null>(null);
   const self = useSession((state) => state.accountId);
   const me = useQuery({
     queryKey: ['bo', 'me'],
     queryFn: () => boPost('bo_me', {}),
+  });
+  // The caller's presets: per-product position taking and commission the new account starts with.
+  const presets = useQuery({
+    queryKey: ['bo', 'presetlist'],
+    queryFn: () => boPost('bo_presetlist', {}),
   });
   // Under the caller itself, its downline prefix is fixed in front of the login: only the rest is typed.
   const underSelf = !form.parent_id.trim() || form.parent_id.trim().toLowerCase() === self?.toLowerCase();
@@ -64,6 +70,7 @@ export function CreateAccountForm({ parentId, onDone }: { parentId: string; onDo
       currency: form.currency as (typeof CURRENCIES)[number],
       member_type: form.member_type as (typeof MEMBER_TYPES)[number],
       ...(form.prefix.trim() ? { downline_prefix: form.prefix.trim() } : {}),
+      ...(form.preset ? { preset: form.preset } : {}),
     });
   };
 
@@ -113,6 +120,17 @@ export function CreateAccountForm({ parentId, onDone }: { parentId: string; onDo
         <label>
           {t('members.downlinePrefix')}
           <input data-testid="bo-create-prefix" value={form.prefix} maxLength={12} onChange={set('prefix')} />
+        </label>
+        <label>
+          {t('members.preset')}
+          <select data-testid="bo-create-preset" value={form.preset} onChange={set('preset')}>
+            <option value="">{t('members.noPreset')}</option>
+            {(presets.data?.presets ?? []).map((preset) => (
+              <option key={preset.name} value={preset.name}>
+                {preset.name}
+              </option>
+            ))}
+          </select>
         </label>
         <label>
           {t('members.currency')}

@@ -27,6 +27,8 @@ export function MemberEditor({ row, onClose }: { row: BoMemberRow; onClose: () =
       done(t('edit.saved'));
       setAmount('');
       await client.invalidateQueries({ queryKey: ['bo', 'memberlist'] });
+      // Limits set above clamp the accounts below: every account's limits are read afresh.
+      await client.invalidateQueries({ queryKey: ['bo', 'betlimits'] });
     },
     onError: failed,
   });
@@ -170,15 +172,15 @@ export function MemberEditor({ row, onClose }: { row: BoMemberRow; onClose: () =
           ))}
         </div>
       )}
-      {isMember && (
-        <BetLimitsForm
-          onSave={(limit) =>
-            typeof limit === 'string'
-              ? refuse(limit === 'amount' ? t('edit.badAmount') : t('edit.limitOrder'))
-              : run.mutate(() => boPost('bo_setbetlimits', { account_id: id, limits: [limit] }))
-          }
-        />
-      )}
+      <BetLimitsForm
+        key={id}
+        accountId={id}
+        onSave={(limit) =>
+          typeof limit === 'string'
+            ? refuse(limit === 'amount' ? t('edit.badAmount') : t('edit.limitOrder'))
+            : run.mutate(() => boPost('bo_setbetlimits', { account_id: id, limits: [limit] }))
+        }
+      />
       <ProductSharesForm accountId={id} isMember={isMember} />
       <div className="row">
         <label>

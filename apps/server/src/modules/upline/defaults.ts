@@ -34,7 +34,7 @@ const SCALE: Record<Currency, { num: bigint; den: bigint }> = {
 const SPANS_MATCHES = new Set(['parlay', 'sysparlay']);
 
 /** MYR minor units in `currency`, rounded down to whole currency units (5.00, not 4.97), at least 1.00. */
-function scaleFromMyr(minor: bigint, currency: Currency): bigint {
+export function scaleFromMyr(minor: bigint, currency: Currency): bigint {
   const { num, den } = SCALE[currency];
   const whole = ((minor * num) / den / 100n) * 100n;
   return whole > 0n ? whole : 100n;
@@ -56,6 +56,17 @@ const MYR_DEPOSIT_CAPS: Partial<Record<string, bigint>> = {
 export function depositCapOf(level: string, currency: Currency): bigint | null {
   const cap = MYR_DEPOSIT_CAPS[level];
   return cap === undefined ? null : scaleFromMyr(cap, currency);
+}
+
+/** The limit ids the house knows (a sport id, '0' any other sport, or a bet type). */
+export const LIMIT_IDS: readonly string[] = MYR_LIMITS.map((limit) => limit.id);
+
+/**
+ * The house's own limits, the ceiling of the whole chain: in MYR minor units, the reference unit upline levels
+ * keep their limits in (a level's downline may play in several currencies).
+ */
+export function houseLimits() {
+  return defaultBetLimits('MYR');
 }
 
 export function defaultBetLimits(currency: Currency) {

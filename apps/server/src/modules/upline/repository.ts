@@ -1,6 +1,7 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/types';
 
-/** The upline capability's own SQL: position-taking shares along a chain. */
+/** The upline capability's own SQL: position-taking shares and bet limits along a chain. */
 export const uplineRepository = {
   /** The pt_share of an account's ancestors and of every upline level below it (members excluded). */
   async shareChain(ex: Executor, account: { id: string; path: string }) {
@@ -41,5 +42,47 @@ export const uplineRepository = {
 
   async setShare(ex: Executor, accountPk: string, share: string): Promise<void> {
     await ex.updateTable('accounts').set({ pt_share: share }).where('id', '=', accountPk).execute();
+  },
+
+  /**
+   * Every account strictly below `path` (upline levels and members) with what a limit walk needs, at most
+   * `limit` rows, shallowest first (a parent before its children).
+   */
+  async accountsBelow(ex: Executor, path: string, selfPk: string, limit: number) {
+    const rows = await ex
+      .selectFrom('accounts')
+      .select(['id', 'account_id', 'parent_id', 'level', 'currency', 'path'])
+      .where('path', 'like', `${path}%`)
+      .where('id', '<>', selfPk)
+      .orderBy(sql`length(path)`)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({ ...row, id: String(row.id), parent_id: String(row.parent_id) }));
+  },
+
+  /**
+   * Share locks on the given accounts (a chain's ancestors): a change of limits below waits for a change of
+   * limits above (which holds its account's row lock) to commit, so it always reads the ceiling in force.
+   */
+  async lockShared(ex: Executor, pks: readonly string[]): Promise<void> {
+    if (pks.length === 0) return;
+    await ex
+      .selectFrom('accounts')
+      .select('id')
+      .where('id', 'in', [...pks])
+      .orderBy('id')
+      .forShare()
+      .execute();
+  },
+
+  /** Bumps the profile version of many accounts: their cached limits and sessions read afresh at once. */
+  async bumpProfiles(ex: Executor, pks: readonly string[]): Promise<void> {
+    if (pks.length === 0) return;
+    await ex
+      .updateTable('accounts')
+      .set({ profile_version: sql`profile_version + 1` })
+      .where('id', 'in', [...pks])
+      .execute();
   },
 };

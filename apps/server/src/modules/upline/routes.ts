@@ -42,6 +42,9 @@ export function uplineRoutes(app: FastifyInstance, ctx: AppContext, upline: Upli
   boCall(app, ctx, CALLS.bo_setbetlimits, update, (caller, body) =>
     upline.setBetLimits(caller, body).then(done),
   );
+  boCall(app, ctx, CALLS.bo_betlimits, { role: 'upline', staff: 'any' }, (caller, body) =>
+    upline.betLimits(caller, body),
+  );
   boCall(app, ctx, CALLS.bo_setcommission, update, (caller, body) =>
     upline.setCommission(caller, body).then(done),
   );

@@ -23,7 +23,15 @@ import { accountRecords as repo } from '../account/service';
 import type { BoAccessService, BoCaller } from '../boaccess/service';
 import { isUniqueViolation } from '../../db/errors';
 import type { Trx } from '../../db/types';
-import { defaultBetLimits, depositCapOf } from './defaults';
+import { depositCapOf } from './defaults';
+import {
+  ceilingOf,
+  limitFacts,
+  ownLimitsOf,
+  startingLimits,
+  writeLimits,
+  type ClampedAccount,
+} from './limits';
 import { uplineRepository } from './repository';
 import { applyProductSettings, productSettingsOf } from './products';
 import { productRepository } from './products-repository';
@@ -50,6 +58,10 @@ export interface NewAccountInput {
   operator_type?: 1 | 2;
   /** Upline levels: the prefix every login created under the new account must start with. */
   downline_prefix?: string;
+  /** Per-product position taking and commission, as setproducts takes them. */
+  products?: ProductSetting[];
+  /** Or one of the caller's presets by name. */
+  preset?: string;
 }
 
 /**
@@ -153,10 +165,12 @@ export class UplineService {
         throw error;
       }
       if (!isMember && input.pt_share !== undefined) await this.checkShare(trx, row, input.pt_share);
-      if (isMember && input.currency) {
+      if (isMember && input.currency)
         await this.ctx.ledger.openMemberAccounts(trx, String(row.id), input.currency);
-        await repo.upsertBetLimits(trx, String(row.id), defaultBetLimits(input.currency));
-      }
+      // It starts with its parent's limits (a member's in its currency), read under the chain's share locks.
+      const limits = await startingLimits(trx, parent, isMember ? (input.currency ?? null) : null);
+      await repo.upsertBetLimits(trx, String(row.id), limits);
+      const products = await this.startingProducts(trx, caller, row, input);
       const created = toMemberRow(row, parent.account_id, 0n, 0n);
       await this.audit(
         trx,
@@ -167,6 +181,8 @@ export class UplineService {
         {
           ...created,
           pt_share: isMember ? null : (input.pt_share ?? '0'),
+          bet_limits: limits.map(limitFacts),
+          ...products,
         },
       );
       return created;
@@ -230,6 +246,11 @@ export class UplineService {
     return row;
   }
 
+  /**
+   * Sets a downline account's bet limits (a member's in its currency, an upline level's in MYR), each inside its
+   * parent's; lowering an upline level's clamps every account below it, in the same transaction, with an audit
+   * row per account the clamp changed.
+   */
   async setBetLimits(
     caller: BoCaller,
     input: {
@@ -248,30 +269,49 @@ export class UplineService {
       min: toMinor(limit.min),
       max: toMinor(limit.max),
       maxPayout: toMinor(limit.max_payout),
-      maxPerMatch: limit.max_per_match === undefined ? null : toMinor(limit.max_per_match),
+      maxPerMatch: limit.max_per_match === undefined ? undefined : toMinor(limit.max_per_match),
     }));
-    for (const limit of limits) {
-      if (limit.max < limit.min || limit.maxPayout < limit.max)
-        throw new AppError('invalid_amount', { field: 'limits' });
-    }
-    await this.ctx.db.transaction().execute(async (trx) => {
+    const clamped = await this.ctx.db.transaction().execute(async (trx) => {
+      // The target first: a caller outside the downline is refused as such, whatever the limits.
       const target = await this.downline(trx, caller, input.account_id);
-      if (target.level !== 'member') throw new AppError('invalid_request', { field: 'account_id' });
-      assertLimitsWithin(limits, target.currency);
-      const before = (await repo.betLimitsOf(trx, [String(target.id)])).get(String(target.id)) ?? [];
-      await repo.upsertBetLimits(trx, String(target.id), limits);
+      for (const limit of limits) {
+        if (limit.max < limit.min || limit.maxPayout < limit.max)
+          throw new AppError('invalid_amount', { field: 'limits' });
+      }
+      if (new Set(limits.map((limit) => limit.limitId)).size !== limits.length)
+        throw new AppError('invalid_request', { field: 'limits' });
+      // Its own row first (the profile version bumped): a change below waits for this one (see writeLimits).
       await repo.update(trx, String(target.id), {}, true);
-      const changed = new Set(limits.map((limit) => limit.limitId));
+      const change = await writeLimits(trx, target, limits);
       await this.audit(
         trx,
         caller,
         target,
         'account.bet_limits',
-        before.filter((row) => changed.has(row.limit_id)).map(limitFacts),
-        input.limits,
+        change.before.map(limitFacts),
+        change.after.map(limitFacts),
       );
+      await this.auditClamped(trx, caller, target, change.clamped);
+      return change.clamped;
     });
     await this.notify(input.account_id, 'profile');
+    for (const change of clamped)
+      if (change.account.level === 'member') await this.notify(change.account.account_id, 'profile');
+  }
+
+  /** A downline account's bet limits and its parent's ceiling beside them, in the account's unit. */
+  async betLimits(caller: BoCaller, input: { account_id: string }) {
+    const target = await this.downline(this.ctx.db, caller, input.account_id);
+    const [own, ceiling] = [await ownLimitsOf(this.ctx.db, target), await ceilingOf(this.ctx.db, target)];
+    return {
+      account_id: target.account_id,
+      unit: target.level === 'member' ? (target.currency ?? '') : 'MYR',
+      limits: [...own].map(([limitId, entry]) => ({
+        ...limitFacts({ limitId, ...entry.limit }),
+        own: entry.own,
+      })),
+      ceiling: [...ceiling].map(([limitId, limit]) => limitFacts({ limitId, ...limit })),
+    };
   }
 
   async setCommission(caller: BoCaller, input: { account_id: string; rate: string }): Promise<void> {
@@ -449,9 +489,10 @@ export class UplineService {
 
   /** Sets per-product values on a downline account, each inside its parent's for that product; audited. */
   async setProducts(caller: BoCaller, input: { account_id: string; settings: ProductSetting[] }) {
-    assertPreset(input.settings);
     await this.ctx.db.transaction().execute(async (trx) => {
+      // The target first: a caller outside the downline is refused as such, whatever the settings.
       const target = await this.downline(trx, caller, input.account_id);
+      assertPreset(input.settings);
       // The account row first (its profile version bumped), then its product rows: the order setCommission and
       // setShare take too, so concurrent changes of one account queue instead of deadlocking.
       await repo.update(trx, String(target.id), {}, true);
@@ -522,11 +563,57 @@ export class UplineService {
 
   // ---- internals ----
 
+  /**
+   * A new account's per-product settings (given, or one of the caller's presets: not both), applied with
+   * setproducts' chain checks; what it applied, for the creation's audit row.
+   */
+  private async startingProducts(trx: Trx, caller: BoCaller, row: AccountRow, input: NewAccountInput) {
+    if (input.products !== undefined && input.preset !== undefined)
+      throw new AppError('invalid_request', { field: 'preset' });
+    let settings: ProductSetting[] | undefined = input.products;
+    if (settings !== undefined) assertPreset(settings);
+    if (input.preset !== undefined) {
+      const preset = (await productRepository.presets(trx, String(caller.id))).find(
+        (p) => p.name === input.preset,
+      );
+      if (!preset) throw new AppError('invalid_request', { field: 'preset' });
+      // A member takes no position, as presetapply: the preset's commissions only.
+      settings =
+        row.level === 'member'
+          ? preset.settings
+              .filter((setting) => setting.commission_rate !== undefined)
+              .map((setting) => ({ product: setting.product, commission_rate: setting.commission_rate }))
+          : preset.settings;
+    }
+    if (!settings || settings.length === 0) return {};
+    const change = await applyProductSettings(trx, row, settings);
+    return { products: change.after, ...(input.preset !== undefined ? { preset: input.preset } : {}) };
+  }
+
+  /** One audit row per account a lowered limit clamped, naming the account whose change caused it. */
+  private async auditClamped(
+    trx: Trx,
+    caller: BoCaller,
+    cause: AccountRow,
+    clamped: readonly ClampedAccount[],
+  ): Promise<void> {
+    for (const change of clamped) {
+      await this.audit(
+        trx,
+        caller,
+        change.account,
+        'account.bet_limits.clamped',
+        change.before.map(limitFacts),
+        { limits: change.after.map(limitFacts), inside: cause.account_id },
+      );
+    }
+  }
+
   /** The audit row of a change to a downline account, in the change's transaction (written last: see append). */
   private audit(
     trx: Trx,
     caller: BoCaller,
-    target: AccountRow,
+    target: Pick<AccountRow, 'account_id' | 'path'>,
     action: string,
     before: unknown,
     after: unknown,
@@ -654,22 +741,6 @@ function assertPasswordRule(password: string, isMember: boolean, field = 'passwo
   }
 }
 
-function limitFacts(row: {
-  limit_id: string;
-  min_bet: bigint;
-  max_bet: bigint;
-  max_payout: bigint;
-  max_per_match: bigint | null;
-}) {
-  return {
-    id: row.limit_id,
-    min: formatMinor(row.min_bet),
-    max: formatMinor(row.max_bet),
-    max_payout: formatMinor(row.max_payout),
-    max_per_match: row.max_per_match === null ? null : formatMinor(row.max_per_match),
-  };
-}
-
 /** A 4-decimal rate as whole basis points of a basis point: '0.2' -> 2000 (exact, for sums and bounds). */
 function basisPoints(rate: string): number {
   const [whole = '0', fraction = ''] = rate.split('.');
@@ -683,23 +754,6 @@ function basisPoints(rate: string): number {
 function assertRateWithin(rate: string, giver: AccountRow): void {
   if (giver.level === 'operator' || giver.commission_rate === null) return;
   if (Number(rate) > Number(giver.commission_rate)) throw new AppError('aboveUplineLimit', { field: 'rate' });
-}
-
-/** A member's bet limits sit inside the house's limits of its currency (no level has more to give). */
-function assertLimitsWithin(
-  limits: { limitId: string; max: bigint; maxPayout: bigint; maxPerMatch: bigint | null }[],
-  currency: string | null,
-): void {
-  if (!currency) throw new AppError('invalid_request', { field: 'account_id' });
-  const house = new Map(defaultBetLimits(currency as Currency).map((limit) => [limit.limitId, limit]));
-  for (const limit of limits) {
-    const ceiling = house.get(limit.limitId);
-    if (!ceiling) throw new AppError('invalid_request', { field: 'limits' });
-    const perMatchOver =
-      ceiling.maxPerMatch !== null && limit.maxPerMatch !== null && limit.maxPerMatch > ceiling.maxPerMatch;
-    if (limit.max > ceiling.max || limit.maxPayout > ceiling.maxPayout || perMatchOver)
-      throw new AppError('aboveUplineLimit', { field: 'limits' });
-  }
 }
 
 /**
