@@ -14,6 +14,7 @@ export {
   toMinorUnits,
   tryToMinorUnits,
 } from './money';
+export { scaleFromMyr, type ScaledCurrency } from './currency-scale';
 export {
   DEFAULT_ODDS_DECIMALS,
   DEFAULT_ODDS_TYPE,

@@ -1,4 +1,5 @@
 import type { Currency } from '@sb/contract';
+import { scaleFromMyr } from '@sb/domain';
 
 /**
  * Default bet limits for a new member, in MYR minor units, scaled per currency. Keys are the spec's
@@ -17,28 +18,7 @@ const MYR_LIMITS: { id: string; min: bigint; max: bigint; maxPayout: bigint }[] 
   { id: 'outright', min: 500n, max: 100_000n, maxPayout: 5_000_000n },
 ];
 
-/**
- * How many units of the currency roughly match one MYR, as a whole-number ratio (exact). IDR and MMK are
- * counted in the books' thousands ("K" units, as their members see amounts), so their limits read like MYR's.
- */
-const SCALE: Record<Currency, { num: bigint; den: bigint }> = {
-  MYR: { num: 1n, den: 1n },
-  SGD: { num: 3n, den: 10n },
-  USD: { num: 1n, den: 4n },
-  CNY: { num: 3n, den: 2n },
-  THB: { num: 8n, den: 1n },
-  IDR: { num: 1n, den: 1n },
-  MMK: { num: 1n, den: 1n },
-};
-
 const SPANS_MATCHES = new Set(['parlay', 'sysparlay']);
-
-/** MYR minor units in `currency`, rounded down to whole currency units (5.00, not 4.97), at least 1.00. */
-export function scaleFromMyr(minor: bigint, currency: Currency): bigint {
-  const { num, den } = SCALE[currency];
-  const whole = ((minor * num) / den / 100n) * 100n;
-  return whole > 0n ? whole : 100n;
-}
 
 /**
  * The most one deposit by an upline level may credit a cash member (in MYR, scaled per currency): a stolen or

@@ -1,11 +1,11 @@
 import { CURRENCIES, type Currency } from '@sb/contract';
-import { clampLimit, limitOutside, sameLimit, type ChainLimit } from '@sb/domain';
+import { clampLimit, limitOutside, sameLimit, scaleFromMyr, type ChainLimit } from '@sb/domain';
 import type { AccountRow, BetLimitRow } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { AppError } from '../../lib/app-error';
 import { formatMinor } from '../../lib/money';
 import { accountRecords as repo } from '../account/service';
-import { defaultBetLimits, houseLimits, scaleFromMyr } from './defaults';
+import { defaultBetLimits, houseLimits } from './defaults';
 import { uplineRepository } from './repository';
 
 /**
