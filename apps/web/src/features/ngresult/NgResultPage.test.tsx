@@ -88,6 +88,10 @@ describe('/ngresult', { timeout: 30_000 }, () => {
         .map((li) => li.textContent),
     ).toEqual(KENO_BALLS.map(String));
     expect(keno.getByTestId('ng-outcomes').textContent).toBe('Sum843Big/SmallBigOdd/EvenOddUp/DownDown');
+    // Every drawn draw has its verify control for its game and round (the match id); a draw not made yet none.
+    expect(keno.getByTestId('verify-keno-11')).toBeTruthy();
+    expect(numbers.getByTestId('verify-numbers-12')).toBeTruthy();
+    expect(within(draws[0]!).queryByTestId('verify-round-run')).toBeNull();
     expect(fetch.callsTo('/api/ngresult')[0]).toMatchObject({
       date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
     });

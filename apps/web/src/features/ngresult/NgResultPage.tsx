@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gmt8Day, useFormat } from '../../shared/format';
 import { QueryView } from '../../shared/ui/QueryView';
+import { VerifyRound } from '../minigame/VerifyRound';
 import { useDrawResults } from './api';
 import styles from './ngresult.module.css';
 
@@ -46,6 +47,7 @@ function Draw({ row }: { row: NgResultRow }) {
               </div>
             ))}
           </dl>
+          <VerifyRound game={game} roundId={row.match_id} />
         </>
       ) : (
         <p className="sb-muted">{row.state === 2 ? t('ngresult.cancelled') : t('ngresult.pending')}</p>
