@@ -195,7 +195,16 @@ export function kenoPickMarket(): DrawMarket {
   return { kind: KENO_PICK_KIND, line: '', prices };
 }
 
-/** The number game's six markets (D_1..D_6), on the first ball where a market is on one ball. */
+/**
+ * The number game's six markets (D_1..D_6), on the first ball where a market is on one ball ("the next ball" when
+ * betting closes). Why one-shot: a draw is one sportsbook match whose 75 balls are drawn together from one fair
+ * round when betting closes and reported as one result, so every market of the draw must close before any ball
+ * exists. Markets on later balls (line = the ball's position; drawLegOutcome already settles by position) would be
+ * priced exactly as the first (each position of a uniform permutation is uniform) and add nothing a member could
+ * act on: "the next ball" only differs from "ball k" when balls are shown one at a time with betting reopened in
+ * between, which needs the draw revealed and resulted per ball (a match per ball, or results per position) and is
+ * not built.
+ */
 export function numberMarkets(marginBps: number): DrawMarket[] {
   return NUMBER_KINDS.map((kind) => {
     const type = numberBetType(kind);
