@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { drawLegOutcome, settleSingle, toMinorUnits } from '@sb/domain';
+import { drawLegOutcome, drawPaidPrice, drawPriceKey, settleSingle, toMinorUnits } from '@sb/domain';
 import { expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { DRAW_AFTER_CLOSE_MS } from '../src/modules/draws/service';
@@ -36,18 +36,15 @@ async function betOn(
   me: Awaited<ReturnType<typeof bettor>>,
   matchId: string,
   picks: Record<string, string[]>,
+  stake = '10.00',
 ): Promise<Placed[]> {
   const placed: Placed[] = [];
   for (const market of env.services.snapshot.marketsOf(Number(matchId))) {
     for (const selection of picks[market.kind] ?? []) {
-      const price = market.prices[selection]!;
-      const { ref } = await me.bet('betsingle', {
-        market_id: market.id,
-        selection,
-        odds: price,
-        stake: '10.00',
-      });
-      placed.push({ ref, kind: market.kind, selection, price, stake: '10.00' });
+      // A keno pick is priced by its count of numbers (the table's top prize).
+      const price = market.prices[drawPriceKey(market.kind, selection)!]!;
+      const { ref } = await me.bet('betsingle', { market_id: market.id, selection, odds: price, stake });
+      placed.push({ ref, kind: market.kind, selection, price, stake });
     }
   }
   return placed;
@@ -86,8 +83,16 @@ async function expectPaid(env: TestEnv, placed: Placed[], balls: number[]): Prom
       .select(['status', 'payout', 'commission'])
       .where('ref_no', '=', bet.ref)
       .executeTakeFirstOrThrow();
-    const outcome = drawLegOutcome({ kind: bet.kind, line: '', selection: bet.selection }, balls);
-    const expected = settleSingle({ format: 'DEC', price: bet.price, stake: bet.stake, outcome }).payout;
+    const decided = drawLegOutcome({ kind: bet.kind, line: '', selection: bet.selection }, balls);
+    // A keno pick's hit count pays its own multiplier: stake x multiplier.
+    const paidPrice = drawPaidPrice(decided);
+    const outcome = paidPrice === null ? decided : 'won';
+    const expected = settleSingle({
+      format: 'DEC',
+      price: paidPrice ?? bet.price,
+      stake: bet.stake,
+      outcome: outcome as 'won' | 'lost' | 'draw',
+    }).payout;
     expect(row.status, JSON.stringify(bet)).toBe(
       outcome === 'won' ? 'won' : outcome === 'lost' ? 'lost' : 'draw',
     );
@@ -102,7 +107,10 @@ async function expectPaid(env: TestEnv, placed: Placed[], balls: number[]): Prom
   return paid;
 }
 
-const KENO_PICKS = { keno: ['big', 'small', 'odd', 'even', 'up', 'down', 'equal'] };
+const KENO_PICKS = {
+  keno: ['big', 'small', 'odd', 'even', 'up', 'down', 'equal'],
+  keno_pick: ['7', '1,80', '5,10,15,20,25,30'],
+};
 const NUMBER_PICKS = {
   d1: ['over', 'under'],
   d2: ['odd'],
@@ -150,7 +158,8 @@ describeEachDatabase(
           listed.push(...(list.body.heads as number[][]));
         }
       }
-      expect(listed.find((head) => head[0] === Number(keno.match_id))?.[7]).toBe(1);
+      // Keno: the sum/count market and pick 1-10.
+      expect(listed.find((head) => head[0] === Number(keno.match_id))?.[7]).toBe(2);
       expect(listed.find((head) => head[0] === Number(numbers.match_id))?.[7]).toBe(6);
 
       const before = await available(env());
@@ -189,12 +198,12 @@ describeEachDatabase(
       expect([...numberBalls].sort((a, b) => a - b)).toEqual(Array.from({ length: 75 }, (_, i) => i + 1));
       const paidKeno = await expectPaid(
         env(),
-        placed.filter((bet) => bet.kind === 'keno'),
+        placed.filter((bet) => bet.kind.startsWith('keno')),
         kenoBalls,
       );
       const paidNumbers = await expectPaid(
         env(),
-        placed.filter((bet) => bet.kind !== 'keno'),
+        placed.filter((bet) => !bet.kind.startsWith('keno')),
         numberBalls,
       );
       // One of over/under and one of first/last always win: the number game paid something.
@@ -239,6 +248,98 @@ describeEachDatabase(
         expect(verified.body.seed_hash).toBe(committed);
         expect((verified.body.outcome as { balls: number[] }).balls).toEqual(balls);
       }
+    });
+
+    it('keno pick 1-10: each hit count pays stake x its paytable multiplier, once, books balanced', async () => {
+      const { keno, me } = await drawScene(env());
+      const pickMarket = env()
+        .services.snapshot.marketsOf(Number(keno.match_id))
+        .find((market) => market.kind === 'keno_pick')!;
+      // Priced at each table's top prize (pick 1 3.80, pick 10 125011.04).
+      expect(pickMarket.prices['1']).toBe('3.80');
+      expect(pickMarket.prices['10']).toBe('125011.04');
+      // Not a canonical pick (unsorted, repeated, 11 numbers, out of range): refused as an unknown selection.
+      for (const selection of ['2,1', '3,3', '1,2,3,4,5,6,7,8,9,10,11', '81', 'big']) {
+        const refused = await me.api('bet/betsingle', {
+          market_id: pickMarket.id,
+          selection,
+          odds: '3.80',
+          stake: '1.00',
+          odds_type: '4',
+          idempotency_key: `bad-pick-${selection}`,
+        });
+        expect(refused.statusdesc, selection).toBe('invalidBetTeam');
+      }
+      // The balls are drawn first so this test knows which picks hit (a member never can: betting closes before
+      // the draw); the bets then go through the ordinary placement, result and settlement path.
+      const drawn = (await env().services.draws.draw(keno.id, 'keno'))!;
+      const missed = Array.from({ length: 80 }, (_, i) => i + 1).filter((n) => !drawn.includes(n));
+      const pick = (...numbers: number[]) => [...numbers].sort((a, b) => a - b).join(',');
+      const picks = [
+        pick(drawn[0]!), // pick 1, 1 hit: 3.80
+        pick(drawn[0]!, drawn[1]!, drawn[2]!), // pick 3, 3 hits: 47.71
+        pick(drawn[0]!, drawn[1]!, missed[0]!), // pick 3, 2 hits: 2.07
+        pick(drawn[0]!, missed[0]!, missed[1]!), // pick 3, 1 hit: lost
+        pick(...drawn.slice(0, 3), ...missed.slice(0, 4)), // pick 7, 3 hits: 1.31
+        pick(...drawn.slice(0, 5), ...missed.slice(0, 2)), // pick 7, 5 hits: 26.36
+      ];
+      const before = await available(env());
+      const placed = await betOn(env(), me, keno.match_id, { keno_pick: picks }, '5.00');
+      expect(placed).toHaveLength(picks.length);
+      // The normal limits apply at the top prize: pick 10 at the minimum stake would pay more than the maximum.
+      const tooBig = await me.api('bet/betsingle', {
+        market_id: pickMarket.id,
+        selection: pick(...missed.slice(0, 10)),
+        odds: '125011.04',
+        stake: '5.00',
+        odds_type: '4',
+        idempotency_key: 'pick-10-over-max-payout',
+      });
+      expect(tooBig.statusdesc).toBe('betOverMaxPayout');
+      // A keno pick is a single only: not even with the next draw's sum market in a parlay.
+      const next = await env()
+        .ctx.db.selectFrom('draws')
+        .select('match_id')
+        .where('game', '=', 'keno')
+        .where('draw_at', '>', keno.draw_at)
+        .orderBy('draw_at')
+        .executeTakeFirstOrThrow();
+      const nextSum = env()
+        .services.snapshot.marketsOf(Number(next.match_id))
+        .find((market) => market.kind === 'keno')!;
+      const parlay = await me.api('bet/betparlay', {
+        picks: [
+          { market_id: pickMarket.id, selection: picks[0], odds: '3.80' },
+          { market_id: nextSum.id, selection: 'big', odds: nextSum.prices.big },
+        ],
+        stake: '2.00',
+        odds_type: '4',
+        idempotency_key: 'pick-parlay',
+      });
+      expect(parlay.statusdesc).toBe('invalidBetType');
+
+      env().advance(keno.draw_at.getTime() - env().ctx.now().getTime() + DRAW_AFTER_CLOSE_MS);
+      await env().services.draws.runDue();
+      await settle();
+      await runSettlement(env());
+      // Settling again (a restart, another pass) pays nothing twice.
+      await runSettlement(env());
+      expect(await ballsOf(env(), keno.id)).toEqual(drawn);
+      const payouts = await env()
+        .ctx.db.selectFrom('bets')
+        .select(['ref_no', 'payout'])
+        .where(
+          'ref_no',
+          'in',
+          placed.map((bet) => bet.ref),
+        )
+        .execute();
+      const payoutOf = (index: number) => payouts.find((row) => row.ref_no === placed[index]!.ref)?.payout;
+      expect([0, 1, 2, 3, 4, 5].map(payoutOf)).toEqual([1900n, 23855n, 1035n, 0n, 655n, 13180n]);
+      const paid = await expectPaid(env(), placed, drawn);
+      expect(await available(env())).toBe(before - 3000n + paid);
+      const books = await env().ctx.ledger.verify(env().ctx.db);
+      expect(books.ok, JSON.stringify(books)).toBe(true);
     });
 
     it('a restart during a draw: the drawn balls stand and every bet is paid exactly once', async () => {

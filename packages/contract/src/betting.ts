@@ -17,8 +17,10 @@ export const MARKET_KINDS = [
   'tg',
   'eg',
   'outright',
-  // Our own draws (a draw is a match): keno's sum and count market, the number game's D_1..D_6.
+  // Our own draws (a draw is a match): keno's sum and count market, keno pick 1-10 (the selection is the member's
+  // numbers, '3,17,45'), the number game's D_1..D_6.
   'keno',
+  'keno_pick',
   'd1',
   'd2',
   'd3',
@@ -49,6 +51,7 @@ export const BET_TYPE_CODES: Readonly<Record<MarketKind, string>> = {
   tw: 'BT_TW',
   outright: 'BT_OR',
   keno: 'BT_KENO',
+  keno_pick: 'BT_KENO_PICK',
   d1: 'D_1',
   d2: 'D_2',
   d3: 'D_3',
@@ -83,7 +86,8 @@ const stake = z
   .regex(/^\d{1,12}(\.\d{1,2})?$/, {
     error: 'invalidBetAmount',
   });
-const odds = safeString({ error: 'invalidOdds' }).regex(/^-?\d{1,5}(\.\d{1,3})?$/, { error: 'invalidOdds' });
+// Up to six whole digits: keno pick 10's top prize is 125011.04.
+const odds = safeString({ error: 'invalidOdds' }).regex(/^-?\d{1,6}(\.\d{1,3})?$/, { error: 'invalidOdds' });
 const oddsType = z.enum(['1', '2', '3', '4'], { error: 'oddsDisplayInvalid' });
 
 /** One pick: a market (from the ux* odds rows) and a selection key, at the price the member saw. */

@@ -21,6 +21,8 @@ const DRAW_WORDS = new Set([
  * translated, a D_3 range as its balls ('3' is 31-45), a ball number as it is.
  */
 export function drawValueLabel(t: TFunction, kind: string, value: string): string {
+  // A keno pick is the member's numbers: '3,17,45' reads '3, 17, 45'.
+  if (kind === 'keno_pick') return value.split(',').join(', ');
   if (DRAW_WORDS.has(value)) return t(`ngresult.values.${value}` as 'ngresult.values.big');
   if (kind === 'd3' && /^[1-5]$/.test(value)) return `${(Number(value) - 1) * 15 + 1}-${Number(value) * 15}`;
   return value;

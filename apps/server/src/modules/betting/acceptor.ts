@@ -1,4 +1,4 @@
-import { compareOdds, convertOdds, formatMyanmarLine, type OddsFormat } from '@sb/domain';
+import { compareOdds, convertOdds, drawPriceKey, formatMyanmarLine, type OddsFormat } from '@sb/domain';
 import type { AppContext } from '../../context';
 import { accountRecords } from '../account/service';
 import type { MarketSnapshot } from '../catalog/snapshot';
@@ -87,7 +87,8 @@ export class LiveBetAcceptor {
     if (match.period !== leg.live_period) return 'period';
     const market = this.snapshot.marketById(Number(leg.market_id));
     if (!market || market.status !== 'open') return 'suspended';
-    const price = market.prices[leg.selection];
+    const key = drawPriceKey(market.kind, leg.selection);
+    const price = key === null ? undefined : market.prices[key];
     if (price === undefined) return 'suspended';
     if (leg.format === 'MM') {
       const view = myanmarView(market, (decimal) => convertOdds(decimal, 'DEC', 'MY', 2));

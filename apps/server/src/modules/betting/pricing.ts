@@ -1,5 +1,6 @@
 import {
   checkOdds,
+  drawPriceKey,
   convertOdds,
   oddsChangeDecision,
   oddsFormatOfCode,
@@ -33,7 +34,9 @@ export function resolvePick(
   oddsType: string,
 ): ResolvedPick {
   const { market, match } = resolveMarket(snapshot, pick.market_id);
-  const decimal = market.prices[pick.selection];
+  // A keno pick is priced by its count of numbers; every other selection by itself.
+  const key = drawPriceKey(market.kind, pick.selection);
+  const decimal = key === null ? undefined : market.prices[key];
   if (decimal === undefined) throw new AppError('invalidBetTeam', { field: 'selection' });
   // Two-way markets are priced in the member's odds type; the others always decimal (as the lists show them).
   const format: OddsFormat = priceFormatOf(market.kind, oddsFormatOfCode(oddsType) ?? 'MY');

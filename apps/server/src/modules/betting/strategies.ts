@@ -9,6 +9,7 @@ import {
   parlayOdds,
   parseOdds,
   systemBetCount,
+  KENO_PICK_KIND,
   raceTypeOfKind,
   type ParlayCheck,
   type StakedBet,
@@ -89,8 +90,10 @@ export function standardPricing(
             ? checkSystemParlay(resolved.map(parlayPick), placement.foldSizes)
             : checkParlayLegs('mix', resolved.map(parlayPick));
         if (!legCheck.ok) throw new AppError(legCheck.code, { extra: { params: legCheck.params } });
-        // Outrights and race markets are singles only.
-        if (resolved.some((p) => p.market.kind === 'outright' || raceTypeOfKind(p.market.kind) !== null)) {
+        // Outrights, race markets and keno picks are singles only.
+        const singleOnly = (kind: string) =>
+          kind === 'outright' || kind === KENO_PICK_KIND || raceTypeOfKind(kind) !== null;
+        if (resolved.some((p) => singleOnly(p.market.kind))) {
           throw new AppError('invalidBetType');
         }
       }

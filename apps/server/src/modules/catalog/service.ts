@@ -30,7 +30,8 @@ const reject = (reason: string): never => {
   throw new Rejection(reason);
 };
 
-const PRICE = /^\d{1,5}(\.\d{1,3})?$/;
+// Up to numeric(9,3)'s six whole digits: keno pick 10's top prize is 125011.04.
+const PRICE = /^\d{1,6}(\.\d{1,3})?$/;
 const LINE = /^-?\d{1,3}(\.(25|5|75|0|00|50))?$/;
 
 /**

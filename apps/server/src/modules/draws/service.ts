@@ -5,6 +5,7 @@ import {
   drawNumberGame,
   drawSummary,
   kenoMarkets,
+  kenoPickMarket,
   numberMarkets,
   type DrawMarket,
   type FairOutcome,
@@ -35,7 +36,8 @@ export const DRAW_GAMES: Record<DrawGame, GameDef> = {
     everyMinutes: 5,
     ahead: 6,
     title: 'Keno',
-    markets: () => kenoMarkets(KENO_MARGIN_BPS),
+    // The sum/count market first (the main one), then pick 1-10 on the same draw.
+    markets: () => [...kenoMarkets(KENO_MARGIN_BPS), kenoPickMarket()],
   },
   numbers: {
     sportId: 161,

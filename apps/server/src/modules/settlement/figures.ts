@@ -1,6 +1,7 @@
 import {
   DEFAULT_MYANMAR_COMMISSION,
   drawLegOutcome,
+  drawPaidPrice,
   isDrawKind,
   parseBalls,
   fromMinorUnits,
@@ -110,9 +111,16 @@ function drawOutcome(leg: LegRow, result: MatchResult, winners: readonly string[
   }
 }
 
-/** The domain outcome and dead-heat divisor of a stored leg outcome. */
-function storedOutcome(stored: string | null): { outcome: Outcome; deadHeat: number } | null {
+/**
+ * The domain outcome and dead-heat divisor of a stored leg outcome, and the price it pays at when that is not the
+ * leg's own (a keno pick's hit count, 'won_px<price>').
+ */
+function storedOutcome(
+  stored: string | null,
+): { outcome: Outcome; deadHeat: number; paidPrice?: string } | null {
   if (stored === null) return null;
+  const paidPrice = drawPaidPrice(stored);
+  if (paidPrice !== null) return { outcome: 'won', deadHeat: 1, paidPrice };
   const deadHeat = DEAD_HEAT.exec(stored);
   if (deadHeat) return { outcome: 'won', deadHeat: Number(deadHeat[1]) };
   const outcome = parseOutcome(stored);
@@ -155,7 +163,7 @@ export function betFigures(bet: BetRow, myanmarCommission = DEFAULT_MYANMAR_COMM
     if (!only) return null;
     const settled = settleSingleMinor({
       format: bet.oddsType as OddsFormat,
-      price: bet.odds,
+      price: only.paidPrice ?? bet.odds,
       stake: fromMinorUnits(bet.stake),
       outcome: only.outcome,
       deadHeat: only.deadHeat,
@@ -173,7 +181,7 @@ export function betFigures(bet: BetRow, myanmarCommission = DEFAULT_MYANMAR_COMM
   if (bet.kind === 'system' && outcomes.some((o) => o === null)) return null;
   const legs: ParlayLeg[] = bet.legs.map((leg, i) => ({
     format: leg.format as OddsFormat,
-    price: leg.odds,
+    price: decided[i]?.paidPrice ?? leg.odds,
     // An undecided leg of a ticket already lost counts as lost: the product is zero either way.
     outcome: outcomes[i] ?? 'lost',
     deadHeat: decided[i]?.deadHeat ?? 1,

@@ -17,6 +17,10 @@ describe('bet labels of the draws', () => {
     expect(labels.pick(leg('D_3', '1'))).toBe('1-15');
     expect(labels.pick(leg('D_6', '2'))).toBe('2');
     expect(labels.pick(leg('D_4', 'first'))).toBe('First ball');
+    // Keno pick 1-10: the member's numbers, and a leg won at its hit count's multiplier.
+    expect(labels.betType('BT_KENO_PICK')).toBe('Keno pick 1-10');
+    expect(labels.pick(leg('BT_KENO_PICK', '3,17,45'))).toBe('3, 17, 45');
+    expect(labels.status('won_px2.07')).toBe('Won ×2.07');
     // A football pick keeps its team.
     expect(labels.pick(leg('BT_1X2', '1'))).toBe('Number Game');
   });

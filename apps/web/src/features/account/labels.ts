@@ -5,6 +5,7 @@ import { REJECT_REASONS, betTypeKey, choiceOf, statusKey, type Leg } from './api
 /** Our own draws' bet type codes (keno's market, the number game's D_1..D_6) and their market kinds. */
 const DRAW_TYPES: Record<string, string> = {
   BT_KENO: 'keno',
+  BT_KENO_PICK: 'keno_pick',
   D_1: 'd1',
   D_2: 'd2',
   D_3: 'd3',
@@ -16,14 +17,17 @@ const DRAW_TYPES: Record<string, string> = {
 export function useBetLabels() {
   const { t } = useTranslation();
   const status = (value: string) => {
+    // A keno pick's leg won at its hit count's multiplier: 'won_px2.07'.
+    const paid = /^won_px(\d+\.\d{2})$/.exec(value);
+    if (paid) return `${t('betStatus.won')} ×${paid[1]}`;
     const key = statusKey(value);
     return key ? t(`betStatus.${key}` as 'betStatus.running') : value;
   };
   const betType = (code: string) => {
     const draw = DRAW_TYPES[code];
     if (draw)
-      return draw === 'keno'
-        ? t('ngresult.games.keno')
+      return draw === 'keno' || draw === 'keno_pick'
+        ? t(draw === 'keno' ? 'ngresult.games.keno' : 'ngresult.games.kenoPick')
         : t(`ngresult.outcomes.${draw}` as 'ngresult.outcomes.d1');
     const { key, firstHalf } = betTypeKey(code);
     const name = key ? t(`bets.types.${key}` as 'bets.types.hdp') : code;

@@ -1,11 +1,12 @@
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { FAIR_GAMES, recomputeRound, seedHash, type FairGame } from '@sb/domain';
+import { FAIR_GAMES, type FairGame } from '@sb/domain';
 import { call } from '../../shared/api/client';
 import { describeError } from '../../shared/api/errors';
 import { sessionBody } from '../../shared/session/store';
 import { useSeeds } from './api';
+import { useFairVerify } from './verify';
 import styles from './minigame.module.css';
 
 /**
@@ -24,27 +25,7 @@ export function FairPanel() {
       call('fairrotate', { ...sessionBody(), ...(clientSeed ? { client_seed: clientSeed } : {}) }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['account', 'minigame', 'seeds'] }),
   });
-  const verify = useMutation({
-    mutationFn: () => call('fairverify', { game, round_id: Number(roundId) }),
-  });
-  const reply = verify.data;
-  // The browser's own recomputation from the revealed seed: it must agree with the server and the stored round.
-  const local =
-    reply &&
-    recomputeRound({
-      game: reply.game,
-      serverSeed: reply.server_seed,
-      clientSeed: reply.client_seed,
-      nonce: reply.nonce,
-      ...(reply.outcome.game === 'hilo' ? { cards: reply.outcome.cards.length } : {}),
-      // A race's order round draws on the ratings its ratings round drew (both in the reply).
-      ...(reply.outcome.game === 'racing'
-        ? { race: reply.outcome.race, ratings: reply.outcome.ratings }
-        : {}),
-    });
-  const localMatches =
-    reply && local && JSON.stringify(local) === JSON.stringify(reply.stored ?? reply.outcome);
-  const hashMatches = reply && seedHash(reply.server_seed) === reply.seed_hash;
+  const { verify, reply, hashMatches, verified } = useFairVerify();
 
   return (
     <section className="sb-panel" aria-label={t('minigame.tabs.fair')}>
@@ -133,7 +114,7 @@ export function FairPanel() {
           type="button"
           className="sb-btn sb-btn--primary"
           disabled={!/^\d+$/.test(roundId) || verify.isPending}
-          onClick={() => verify.mutate()}
+          onClick={() => verify.mutate({ game, roundId: Number(roundId) })}
           data-testid="verify-run"
         >
           {t('minigame.fair.verify')}
@@ -155,11 +136,7 @@ export function FairPanel() {
           </p>
           <p className={styles.code}>{JSON.stringify(reply.outcome)}</p>
           <p>
-            <strong>
-              {reply.matches && localMatches && hashMatches
-                ? t('minigame.fair.ok')
-                : t('minigame.fair.mismatch')}
-            </strong>
+            <strong>{verified ? t('minigame.fair.ok') : t('minigame.fair.mismatch')}</strong>
           </p>
         </div>
       )}

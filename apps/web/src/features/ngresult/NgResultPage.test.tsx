@@ -88,9 +88,20 @@ describe('/ngresult', { timeout: 30_000 }, () => {
         .map((li) => li.textContent),
     ).toEqual(KENO_BALLS.map(String));
     expect(keno.getByTestId('ng-outcomes').textContent).toBe('Sum843Big/SmallBigOdd/EvenOddUp/DownDown');
+    // Every drawn draw has its verify control for its game and round (the match id); a draw not made yet none.
+    expect(keno.getByTestId('verify-keno-11')).toBeTruthy();
+    expect(numbers.getByTestId('verify-numbers-12')).toBeTruthy();
+    expect(within(draws[0]!).queryByTestId('verify-round-run')).toBeNull();
     expect(fetch.callsTo('/api/ngresult')[0]).toMatchObject({
       date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
     });
+
+    // The member's pick typed in: its numbers drawn in each keno draw are counted with the table's prize.
+    fireEvent.change(screen.getByTestId('ngresult-numbers'), { target: { value: '3 17 45' } });
+    expect(keno.getByTestId('ng-hits').textContent).toBe('2 of 3 hit · pays ×2.07');
+    expect(within(draws[1]!).queryByTestId('ng-hits')).toBeNull();
+    fireEvent.change(screen.getByTestId('ngresult-numbers'), { target: { value: '3 3' } });
+    expect(keno.queryByTestId('ng-hits')).toBeNull();
 
     fireEvent.change(screen.getByTestId('ngresult-game'), { target: { value: 'numbers' } });
     expect(screen.getAllByTestId('ng-draw')).toHaveLength(1);

@@ -1,9 +1,11 @@
 import type { NgResultRow } from '@sb/contract';
 import { drawValueLabel } from '../../shared/draws';
 import { useState } from 'react';
+import { KENO_PAYTABLE, isKenoPick } from '@sb/domain';
 import { useTranslation } from 'react-i18next';
 import { gmt8Day, useFormat } from '../../shared/format';
 import { QueryView } from '../../shared/ui/QueryView';
+import { VerifyRound } from '../minigame/VerifyRound';
 import { useDrawResults } from './api';
 import styles from './ngresult.module.css';
 
@@ -17,11 +19,24 @@ const OUTCOME_KEYS: Record<Game, string[]> = {
 };
 const gameOf = (row: NgResultRow): Game | undefined => row.game ?? GAME_OF_SPORT[row.sport_id];
 
-function Draw({ row }: { row: NgResultRow }) {
+/** The member's keno pick as typed ('3 17 45', '3,17,45'): 1-10 distinct numbers of 1-80, or null. */
+export function typedPick(text: string): number[] | null {
+  const parts = text.split(/[\s,]+/).filter(Boolean);
+  if (parts.some((part) => !/^\d{1,2}$/.test(part))) return null;
+  const numbers = parts.map(Number);
+  return isKenoPick(numbers) ? numbers : null;
+}
+
+function Draw({ row, pick }: { row: NgResultRow; pick: number[] | null }) {
   const { t } = useTranslation();
   const format = useFormat();
   const game = gameOf(row) ?? 'keno';
   const value = (key: string, raw: string) => drawValueLabel(t, key, raw);
+  // The member's pick checked against a keno draw: its numbers drawn are marked, with the count and the prize.
+  const checked = game === 'keno' && pick !== null && row.balls ? pick : null;
+  const hit = (ball: number) => checked?.includes(ball) ?? false;
+  const hits = checked && row.balls ? checked.filter((n) => row.balls?.includes(n)).length : 0;
+  const pays = checked ? (KENO_PAYTABLE[checked.length]?.[hits] ?? 0) : 0;
   return (
     <li className={styles.draw} data-testid="ng-draw">
       <div className={styles.head}>
@@ -33,7 +48,7 @@ function Draw({ row }: { row: NgResultRow }) {
         <>
           <ol className={styles.balls} aria-label={t('ngresult.balls')} data-testid="ng-balls">
             {row.balls.map((ball, index) => (
-              <li key={index} className={styles.ball}>
+              <li key={index} className={`${styles.ball} ${hit(ball) ? styles.hit : ''}`}>
                 {ball}
               </li>
             ))}
@@ -46,6 +61,13 @@ function Draw({ row }: { row: NgResultRow }) {
               </div>
             ))}
           </dl>
+          {checked && (
+            <p data-testid="ng-hits">
+              {t('ngresult.hits', { hits, picked: checked.length })} ·{' '}
+              {t('ngresult.pays', { multiplier: (pays / 100).toFixed(2) })}
+            </p>
+          )}
+          <VerifyRound game={game} roundId={row.match_id} />
         </>
       ) : (
         <p className="sb-muted">{row.state === 2 ? t('ngresult.cancelled') : t('ngresult.pending')}</p>
@@ -59,6 +81,8 @@ export function NgResultPage() {
   const { t } = useTranslation();
   const [date, setDate] = useState(() => gmt8Day(0));
   const [game, setGame] = useState<'' | Game>('');
+  const [numbers, setNumbers] = useState('');
+  const pick = typedPick(numbers);
   const query = useDrawResults(date);
   const shown = (rows: NgResultRow[]) => rows.filter((row) => !game || gameOf(row) === game).toReversed();
   return (
@@ -95,6 +119,17 @@ export function NgResultPage() {
             <option value="numbers">{t('ngresult.games.numbers')}</option>
           </select>
         </label>
+        <label className="sb-inline-field">
+          <span>{t('ngresult.myNumbers')}</span>
+          <input
+            className="sb-input"
+            value={numbers}
+            placeholder="3 17 45"
+            onChange={(e) => setNumbers(e.target.value)}
+            aria-invalid={numbers.trim() !== '' && pick === null}
+            data-testid="ngresult-numbers"
+          />
+        </label>
       </div>
       <QueryView
         query={query}
@@ -104,7 +139,7 @@ export function NgResultPage() {
         {(reply) => (
           <ol className={styles.draws}>
             {shown(reply.results).map((row) => (
-              <Draw key={row.match_id} row={row} />
+              <Draw key={row.match_id} row={row} pick={pick} />
             ))}
           </ol>
         )}

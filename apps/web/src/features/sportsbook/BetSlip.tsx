@@ -2,7 +2,14 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { BetView, CallReply } from '@sb/contract';
-import { checkStake, formatMyanmarLine, isDrawKind, myanmarOddsAllowed, systemBetCount } from '@sb/domain';
+import {
+  checkStake,
+  drawPriceKey,
+  formatMyanmarLine,
+  isDrawKind,
+  myanmarOddsAllowed,
+  systemBetCount,
+} from '@sb/domain';
 import type { TFunction } from 'i18next';
 import { isApiError, post } from '../../shared/api/client';
 import type { CallName } from '../../shared/api/calls';
@@ -171,7 +178,8 @@ function MovedPrice({ pick }: { pick: SlipPick }) {
       ? market.mm
         ? formatMyanmarLine(market.mm)
         : undefined
-      : market.prices[pick.selection];
+      : // A keno pick is priced by its count of numbers.
+        market.prices[drawPriceKey(market.kind, pick.selection) ?? ''];
   });
   if (now === undefined || now === pick.odds) return null;
   return (

@@ -13,6 +13,7 @@ import {
   selectionLabel,
   useCellLabels,
 } from './cells';
+import { KenoPickPad } from './KenoPickPad';
 import { toMarket, useMarkets } from './markets';
 import styles from './sportsbook.module.css';
 
@@ -31,8 +32,9 @@ const KIND_ORDER = [
   'eg',
   'tw',
   'outright',
-  // Our own draws: keno's one market, the number game's D_1..D_6.
+  // Our own draws: keno's sum and count market and pick 1-10, the number game's D_1..D_6.
   'keno',
+  'keno_pick',
   'd1',
   'd2',
   'd3',
@@ -114,7 +116,9 @@ export function MatchMarkets({
                   {group.markets.map((market) => (
                     <div key={market.id} className={styles.marketBox}>
                       <div className={styles.marketHead}>{marketTitle(t, market.kind, market.period)}</div>
-                      {oddsCode === '5' && (market.kind === 'hdp' || market.kind === 'ou') ? (
+                      {market.kind === 'keno_pick' ? (
+                        <KenoPickPad marketId={market.id} />
+                      ) : oddsCode === '5' && (market.kind === 'hdp' || market.kind === 'ou') ? (
                         <div className={styles.prices}>
                           {(market.kind === 'hdp' ? ['h', 'a'] : ['o', 'u']).map((key) => (
                             <div key={key} className={styles.pick}>

@@ -2,6 +2,7 @@ import { lazy, Suspense, useId, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLayout } from '../../shared/settings/store';
 import { useSlip } from './betslip';
+import { VerifyRound } from '../minigame/VerifyRound';
 import { finishingShares, racePick, useRaceCard, type RaceMarketKind, type RaceView } from './racing';
 import styles from './racing.module.css';
 
@@ -158,6 +159,7 @@ export function RaceReplay({ race }: { race: RaceView }) {
           </li>
         ))}
       </ol>
+      {finish.length > 0 && <VerifyRound game="racing" roundId={race.race_id} />}
     </section>
   );
 }

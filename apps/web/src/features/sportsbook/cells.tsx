@@ -21,8 +21,9 @@ export function lineFor(kind: string, line: string, selection: string): string {
   return '';
 }
 
-/** A draw market's name: keno's one market, or the number game's D_1..D_6 by what it is on. */
+/** A draw market's name: keno's markets, or the number game's D_1..D_6 by what it is on. */
 export function drawMarketTitle(t: TFunction, kind: string): string {
+  if (kind === 'keno_pick') return t('ngresult.games.kenoPick');
   return kind === 'keno'
     ? t('ngresult.games.keno')
     : t(`ngresult.outcomes.${kind}` as 'ngresult.outcomes.d1');
