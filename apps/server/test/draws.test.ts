@@ -286,7 +286,7 @@ describeEachDatabase(
       const before = await available(env());
       const placed = await betOn(env(), me, keno.match_id, { keno_pick: picks }, '5.00');
       expect(placed).toHaveLength(picks.length);
-      // The normal limits apply at the top prize: pick 10 at the minimum stake would pay more than the maximum.
+      // The normal limits apply at the top prize: pick 10 at 5.00 would pay more than keno's maximum (150,000).
       const tooBig = await me.api('bet/betsingle', {
         market_id: pickMarket.id,
         selection: pick(...missed.slice(0, 10)),
@@ -317,6 +317,19 @@ describeEachDatabase(
         idempotency_key: 'pick-parlay',
       });
       expect(parlay.statusdesc).toBe('invalidBetType');
+      // Keno's own limits (1.00 up, payout to 150,000) let a pick 10 be played at 1.00 (next draw's, left open).
+      const nextPick = env()
+        .services.snapshot.marketsOf(Number(next.match_id))
+        .find((market) => market.kind === 'keno_pick')!;
+      const pickTen = await me.api('bet/betsingle', {
+        market_id: nextPick.id,
+        selection: pick(...missed.slice(0, 10)),
+        odds: '125011.04',
+        stake: '1.00',
+        odds_type: '4',
+        idempotency_key: 'pick-10-at-one',
+      });
+      expect(pickTen.status, JSON.stringify(pickTen)).toBe('1');
 
       env().advance(keno.draw_at.getTime() - env().ctx.now().getTime() + DRAW_AFTER_CLOSE_MS);
       await env().services.draws.runDue();
@@ -337,7 +350,7 @@ describeEachDatabase(
       const payoutOf = (index: number) => payouts.find((row) => row.ref_no === placed[index]!.ref)?.payout;
       expect([0, 1, 2, 3, 4, 5].map(payoutOf)).toEqual([1900n, 23855n, 1035n, 0n, 655n, 13180n]);
       const paid = await expectPaid(env(), placed, drawn);
-      expect(await available(env())).toBe(before - 3000n + paid);
+      expect(await available(env())).toBe(before - 3000n - 100n + paid);
       const books = await env().ctx.ledger.verify(env().ctx.db);
       expect(books.ok, JSON.stringify(books)).toBe(true);
     });

@@ -6,7 +6,7 @@ import { boPost } from '../../shared/api';
 import { isAmount } from '../../shared/money';
 
 /** Limit ids the server knows: a sport ('0' every sport without its own row, '1' soccer) or a bet type. */
-export const LIMIT_IDS = ['0', '1', '2', '3', '5', 'parlay', 'sysparlay', 'mmo', 'outright'] as const;
+export const LIMIT_IDS = ['0', '1', '2', '3', '5', '162', 'parlay', 'sysparlay', 'mmo', 'outright'] as const;
 
 export interface LimitInput {
   id: string;

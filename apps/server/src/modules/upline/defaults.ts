@@ -16,6 +16,8 @@ const MYR_LIMITS: { id: string; min: bigint; max: bigint; maxPayout: bigint }[] 
   { id: 'sysparlay', min: 100n, max: 50_000n, maxPayout: 10_000_000n },
   { id: 'mmo', min: 500n, max: 500_000n, maxPayout: 5_000_000n },
   { id: 'outright', min: 500n, max: 100_000n, maxPayout: 5_000_000n },
+  // keno: 1 to 500, payout 150,000 (a pick-10 ticket's top prize is 125,011 times the stake; migration 0021)
+  { id: '162', min: 100n, max: 50_000n, maxPayout: 15_000_000n },
 ];
 
 const SPANS_MATCHES = new Set(['parlay', 'sysparlay']);
