@@ -105,3 +105,39 @@ export const boTicketsReply = z.object({
   page: z.number().int(),
 });
 export type BoTicketsReply = z.infer<typeof boTicketsReply>;
+
+/**
+ * A counted game round (casino: a provider's round; games: a mini-game round or a 4D ticket) with its figures and
+ * the viewer's own part as the member's chain had its shares when it was counted: what the win/loss rows sum.
+ */
+export const boRound = z.object({
+  product: z.enum(['casino', 'games']),
+  source: z.enum(['provider', 'minigame', 'lottery']),
+  /** The provider's game code, the mini game ('crash', 'dice', 'hilo') or '4D'. */
+  game: z.string(),
+  /** The provider game's name; null for our own games. */
+  game_name: z.string().nullable(),
+  /** The provider's round reference, the mini-game round's id or the 4D ticket's id. */
+  round: z.string(),
+  /** The 4D ticket's draw (id and time); null for other rounds. */
+  draw_id: z.number().int().nullable(),
+  draw_at: z.string().nullable(),
+  account_id: z.string(),
+  currency: z.string(),
+  /** When the round finished (closed or settled). */
+  finished_at: z.string(),
+  stake: money,
+  win: money,
+  member_win_loss: money,
+  member_commission: money,
+  own_win_loss: money,
+  own_commission: money,
+});
+export type BoRound = z.infer<typeof boRound>;
+export const boRoundsReply = z.object({
+  account_id: z.string(),
+  data: z.array(boRound),
+  total: z.number().int(),
+  page: z.number().int(),
+});
+export type BoRoundsReply = z.infer<typeof boRoundsReply>;

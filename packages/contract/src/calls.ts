@@ -104,6 +104,7 @@ import {
 import {
   boLiabilityRequest,
   boCancelledRequest,
+  boRoundsRequest,
   boOutstandingRequest,
   boTicketsRequest,
   boWinLossRequest,
@@ -197,7 +198,13 @@ import {
 } from './tournament';
 import { z } from 'zod';
 import { call } from './calls-spec';
-import { boLiabilityReply, boOutstandingReply, boTicketsReply, boWinLossReply } from './backoffice-replies';
+import {
+  boLiabilityReply,
+  boOutstandingReply,
+  boRoundsReply,
+  boTicketsReply,
+  boWinLossReply,
+} from './backoffice-replies';
 import {
   boAccountRequest,
   boAuditReply,
@@ -583,6 +590,7 @@ export const CALLS = {
   bo_liability: call('/bo/liability', boLiabilityRequest, boLiabilityReply, 'bo', 'liability'),
   bo_tickets: call('/bo/tickets', boTicketsRequest, boTicketsReply, 'bo', 'tickets'),
   bo_cancelled: call('/bo/cancelled', boCancelledRequest, boTicketsReply, 'bo', 'cancelled'),
+  bo_rounds: call('/bo/rounds', boRoundsRequest, boRoundsReply, 'bo', 'rounds'),
   // Provider games: the lobbies' lists, launches on the provider's host, the member's rounds.
   GameList: call('/api/GameList', gameListRequest, gameListReply, 'member', 'GameList'),
   LaunchGame: call('/api/LaunchGame', launchGameRequest, launchGameReply, 'member', 'LaunchGame'),

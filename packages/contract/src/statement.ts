@@ -110,6 +110,20 @@ export const boCancelledRequest = z.object({
 });
 export type BoCancelledRequest = z.input<typeof boCancelledRequest>;
 
+/**
+ * A member's (or every member's under a downline account) counted casino and games rounds in a range of days:
+ * the drill-down from a win/loss member row when there is no ticket (report_rounds). Newest first.
+ */
+export const BO_ROUND_PRODUCTS = ['casino', 'games'] as const;
+export const boRoundsRequest = z.object({
+  ...dayOrRange,
+  page: paging.page,
+  page_size: z.number({ error: 'invalid_request' }).int().min(1).max(500).default(50),
+  account_id: safeString({ error: 'invalid_request' }).trim().min(1).max(30).optional(),
+  product: z.enum(BO_ROUND_PRODUCTS, { error: 'invalid_request' satisfies ErrorCode }).optional(),
+});
+export type BoRoundsRequest = z.input<typeof boRoundsRequest>;
+
 export const boLiabilityRequest = z.object({
   match_id: z.number({ error: 'invalid_request' }).int().min(1).optional(),
 });

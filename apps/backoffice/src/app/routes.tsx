@@ -38,6 +38,10 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../features/reports/TicketsScreen')).TicketsScreen }),
       },
       {
+        path: 'reports/rounds',
+        lazy: async () => ({ Component: (await import('../features/reports/RoundsScreen')).RoundsScreen }),
+      },
+      {
         path: 'reports/cancelled',
         lazy: async () => ({
           Component: (await import('../features/reports/CancelledScreen')).CancelledScreen,

@@ -94,3 +94,57 @@ describe('win/loss per product', () => {
     await waitFor(() => expect(api.callsTo('/bo/winloss').at(-1)?.body.product).toBeUndefined());
   });
 });
+
+describe('win/loss drill-down to game rounds', () => {
+  it('links casino and games member rows to their rounds, sportsbook rows to their tickets', async () => {
+    signedIn('demoag', 'agent');
+    const api = mockFetch({
+      '/bo/winloss': (body) => ({
+        status: '1',
+        statusdesc: 'success',
+        account_id: 'demoag',
+        level: 'agent',
+        downlines: [],
+        members: body.by_product
+          ? [
+              { ...row('demomyr', 'member', '-5.00'), product: 'casino' },
+              { ...row('demomyr', 'member', '7.00'), product: 'games' },
+              { ...row('demomyr', 'member', '1.00'), product: 'sportsbook' },
+            ]
+          : [row('demomyr', 'member', '3.00')],
+        totals: [],
+        total_downlines: 0,
+        total_members: 1,
+        page: 1,
+      }),
+    });
+    renderScreen(<WinLossScreen />);
+    const searchOf = (testId: string) => {
+      const href = screen.getByTestId(testId).getAttribute('href') ?? '';
+      return {
+        path: href.slice(0, href.indexOf('?')),
+        search: new URLSearchParams(href.slice(href.indexOf('?'))),
+      };
+    };
+    // Every product together: the tickets, and the rounds of both game products beside them.
+    await screen.findByTestId('bo-wl-tickets-demomyr');
+    const both = searchOf('bo-wl-rounds-demomyr');
+    expect(both.path).toBe('/reports/rounds');
+    expect([both.search.get('account_id'), both.search.get('product')]).toEqual(['demomyr', null]);
+    // One product: the member's name opens that product's rounds over the report's days.
+    fireEvent.change(screen.getByTestId('bo-wl-product'), { target: { value: 'games' } });
+    await waitFor(() => expect(searchOf('bo-wl-rounds-demomyr').search.get('product')).toBe('games'));
+    const games = searchOf('bo-wl-rounds-demomyr');
+    expect([games.path, games.search.get('product')]).toEqual(['/reports/rounds', 'games']);
+    expect(games.search.get('start')).toBe(api.callsTo('/bo/winloss').at(-1)?.body.start_date);
+    expect(games.search.get('end')).toBe(api.callsTo('/bo/winloss').at(-1)?.body.end_date);
+    expect(screen.queryByTestId('bo-wl-tickets-demomyr')).toBeNull();
+    // Split rows: each row its own product's drill-down.
+    fireEvent.change(screen.getByTestId('bo-wl-product'), { target: { value: '' } });
+    fireEvent.click(screen.getByTestId('bo-wl-by-product'));
+    await screen.findByTestId('bo-wl-rounds-demomyr-casino');
+    expect(searchOf('bo-wl-rounds-demomyr-casino').search.get('product')).toBe('casino');
+    expect(searchOf('bo-wl-rounds-demomyr-games').search.get('product')).toBe('games');
+    expect(searchOf('bo-wl-tickets-demomyr-sportsbook').path).toBe('/reports/tickets');
+  });
+});

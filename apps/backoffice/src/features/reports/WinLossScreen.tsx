@@ -7,6 +7,7 @@ import { formatMoney, isNegative } from '../../shared/money';
 import { useSession } from '../../shared/session';
 import { Link } from 'react-router';
 import { bookDay, drillAccount, drillInto, drillTo, type Drill } from './drill';
+import { memberRoundsPath, roundProductOf } from './rounds';
 import { memberTicketsPath } from './tickets';
 
 function Money({ value }: { value: string }) {
@@ -16,13 +17,16 @@ function Money({ value }: { value: string }) {
 function Rows({
   rows,
   onOpen,
-  ticketsOf,
+  drillOf,
   testId,
 }: {
   rows: WinLossRow[];
   onOpen?: (id: string) => void;
-  /** Where a row's tickets are (the members' rows end the drill-down at their tickets). */
-  ticketsOf?: (id: string) => string;
+  /**
+   * Where a member row's drill-down ends: its tickets (sportsbook), or its game rounds (casino, games); a second
+   * link to the rounds when the row sums every product.
+   */
+  drillOf?: (row: WinLossRow) => { to: string; rounds: boolean; alsoRounds?: string };
   testId: string;
 }) {
   const { t } = useTranslation();
@@ -61,14 +65,8 @@ function Rows({
                   >
                     {row.account_id}
                   </button>
-                ) : ticketsOf ? (
-                  <Link
-                    to={ticketsOf(row.account_id)}
-                    data-testid={`bo-wl-tickets-${row.account_id}`}
-                    title={t('tickets.title')}
-                  >
-                    {row.account_id}
-                  </Link>
+                ) : drillOf ? (
+                  <MemberLinks row={row} drill={drillOf(row)} />
                 ) : (
                   row.account_id
                 )}
@@ -94,12 +92,51 @@ function Rows({
   );
 }
 
+/** A member row's links: to its tickets or its rounds, and to its rounds too when it sums every product. */
+function MemberLinks({
+  row,
+  drill,
+}: {
+  row: WinLossRow;
+  drill: { to: string; rounds: boolean; alsoRounds?: string };
+}) {
+  const { t } = useTranslation();
+  const kind = drill.rounds ? 'rounds' : 'tickets';
+  return (
+    <>
+      <Link
+        to={drill.to}
+        data-testid={`bo-wl-${kind}-${row.account_id}${row.product ? `-${row.product}` : ''}`}
+        title={t(`${kind}.title`)}
+      >
+        {row.account_id}
+      </Link>
+      {drill.alsoRounds && (
+        <>
+          {' '}
+          <Link
+            to={drill.alsoRounds}
+            className="muted"
+            data-testid={`bo-wl-rounds-${row.account_id}`}
+            title={t('rounds.title')}
+          >
+            {t('rounds.link')}
+          </Link>
+        </>
+      )}
+    </>
+  );
+}
+
 /** The selector's value as a product ('' is every product). */
 function productOf(value: string): Product | '' {
   return (PRODUCTS as readonly string[]).includes(value) ? (value as Product) : '';
 }
 
-/** Win/loss by level: the caller's direct downline, its own members, drilling down to a member's tickets. */
+/**
+ * Win/loss by level: the caller's direct downline, its own members, drilling down to a member's tickets
+ * (sportsbook) or game rounds (casino, games).
+ */
 export function WinLossScreen() {
   const { t } = useTranslation();
   const self = useSession((s) => s.accountId) ?? '';
@@ -187,7 +224,16 @@ export function WinLossScreen() {
           <h2>{t('reports.members')}</h2>
           <Rows
             rows={report.data.members}
-            ticketsOf={(id) => memberTicketsPath(id, range)}
+            drillOf={(row) => {
+              const rounds = roundProductOf(row.product, product);
+              if (rounds) return { to: memberRoundsPath(row.account_id, range, rounds), rounds: true };
+              const all = row.product === undefined && product === '';
+              return {
+                to: memberTicketsPath(row.account_id, range),
+                rounds: false,
+                ...(all ? { alsoRounds: memberRoundsPath(row.account_id, range, '') } : {}),
+              };
+            }}
             testId="bo-wl-members"
           />
         </>

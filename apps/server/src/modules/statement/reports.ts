@@ -1,11 +1,14 @@
 import type {
   BoLiabilityMarket,
   AccountLevel,
+  BoRoundsReply,
   BoTicketsReply,
   boCancelledRequest,
+  boRoundsRequest,
   boTicketsRequest,
   WinLossRow,
 } from '@sb/contract';
+import { UPLINE_LEVELS, type UplineLevel } from '@sb/contract';
 import type { Product } from '@sb/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -20,6 +23,7 @@ import {
   type TicketFilter,
   type WinLossSum,
 } from './repository';
+import { roundReportRepository, type ListedRound } from './rounds-repository';
 import { pageOf, statementBetView, type Paging } from './service';
 
 /**
@@ -212,6 +216,27 @@ export class UplineReports {
     });
   }
 
+  /**
+   * The counted casino and games rounds of a member (or of every member under a downline account) in a range of
+   * days, newest first, with the caller's own part of each: the drill-down from a win/loss member row for the
+   * products that have no ticket. Another branch's account is refused as the ticket search refuses it.
+   */
+  async rounds(caller: AccountRow, input: z.output<typeof boRoundsRequest>): Promise<BoRoundsReply> {
+    const root = await this.reportRoot(caller, input.account_id);
+    const days = requestedRange(input);
+    const level = (UPLINE_LEVELS as readonly string[]).includes(caller.level)
+      ? (caller.level as UplineLevel)
+      : null;
+    const { rows, total } = await roundReportRepository.listed(
+      this.ctx.db,
+      { path: root.path },
+      { days, product: input.product },
+      level,
+      pageOf(input),
+    );
+    return { account_id: root.account_id, data: rows.map(roundView), total, page: input.page };
+  }
+
   // ---- internals ----
 
   private async ticketPage(
@@ -287,5 +312,33 @@ function winLossRow(row: WinLossSum, names: Map<string, { account_id: string; le
     own_commission: formatMinor(row.own_commission),
     downline_win_loss: formatMinor(row.downline_win_loss),
     upline_win_loss: formatMinor(row.upline_win_loss),
+  };
+}
+
+function roundView(row: ListedRound): BoRoundsReply['data'][number] {
+  const game =
+    row.source === 'provider'
+      ? (row.game_code ?? '')
+      : row.source === 'minigame'
+        ? (row.minigame ?? '')
+        : '4D';
+  return {
+    product: row.product,
+    source: row.source,
+    game,
+    game_name: row.source === 'provider' ? row.game_name : null,
+    round: row.source === 'provider' ? (row.provider_round ?? row.round_pk) : row.round_pk,
+    draw_id: row.draw_id === null ? null : Number(row.draw_id),
+    draw_at: row.draw_at ? row.draw_at.toISOString() : null,
+    account_id: row.account_id,
+    currency: row.currency,
+    finished_at: row.finished_at.toISOString(),
+    stake: formatMinor(row.turnover),
+    // The member's result is what came back less the stake (game-rounds.ts), so this is what came back.
+    win: formatMinor(row.turnover + row.win_loss),
+    member_win_loss: formatMinor(row.win_loss),
+    member_commission: formatMinor(row.commission),
+    own_win_loss: formatMinor(row.own_win_loss),
+    own_commission: formatMinor(row.own_commission),
   };
 }

@@ -1,4 +1,4 @@
-import { UPLINE_LEVELS } from '@sb/contract';
+import { UPLINE_LEVELS, type UplineLevel } from '@sb/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/types';
 
@@ -59,6 +59,27 @@ const FINISHED: Record<
     done: "status in ('won', 'lost')",
   },
 };
+
+/** A counted round as the back office lists it (/bo/rounds): its figures, its game and the viewer's part. */
+export interface ListedRound {
+  source: RoundSource;
+  round_pk: string;
+  product: 'casino' | 'games';
+  account_id: string;
+  currency: string;
+  turnover: bigint;
+  win_loss: bigint;
+  commission: bigint;
+  own_win_loss: bigint;
+  own_commission: bigint;
+  provider_round: string | null;
+  game_code: string | null;
+  game_name: string | null;
+  minigame: string | null;
+  draw_id: string | null;
+  draw_at: Date | null;
+  finished_at: Date;
+}
 
 /** A round's key across sources ('provider:12'). */
 export const roundKey = (round: { source: RoundSource; roundPk: string }) =>
@@ -169,5 +190,65 @@ export const roundReportRepository = {
       .where('id', 'in', [...new Set(memberPks)])
       .execute();
     return new Map(rows.map((row) => [String(row.id), row.path]));
+  },
+
+  /**
+   * The counted rounds of the members under `root` (or of the member itself) on betting days first..last, one
+   * product or both, newest first, with `level`'s part of each (0 when the level has none): the rows the win/loss
+   * report sums, with the game and round each came from.
+   */
+  async listed(
+    ex: Executor,
+    root: { path: string },
+    filter: { days: { first: number; last: number }; product?: 'casino' | 'games' | undefined },
+    level: UplineLevel | null,
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: ListedRound[]; total: number }> {
+    const own = (prefix: 'wl' | 'comm') => (level === null ? sql`0` : sql.ref(`r.${prefix}_${level}`));
+    const product = filter.product === undefined ? sql`true` : sql`r.product = ${filter.product}`;
+    const result = await sql<Record<string, string | Date | null>>`
+      with chosen as (
+        select r.*, a.account_id
+        from report_rounds r
+        join accounts a on a.id = r.member_pk
+        where a.path like ${`${root.path}%`}
+          and r.day >= ${filter.days.first}::integer and r.day <= ${filter.days.last}::integer and ${product}
+      )
+      select r.source, r.round_pk::text as round_pk, r.product, r.account_id, r.currency,
+        r.turnover::text as turnover, r.win_loss::text as win_loss, r.commission::text as commission,
+        ${own('wl')}::text as own_win_loss, ${own('comm')}::text as own_commission,
+        gr.round as provider_round, g.game_code, g.name as game_name, mr.game as minigame,
+        lt.draw_id::text as draw_id, ld.draw_at,
+        coalesce(gr.closed_at, mr.settled_at, lt.settled_at, r.counted_at) as finished_at,
+        count(*) over () as total
+      from chosen r
+      left join game_rounds gr on r.source = 'provider' and gr.id = r.round_pk
+      left join games g on g.id = gr.game_pk
+      left join minigame_rounds mr on r.source = 'minigame' and mr.id = r.round_pk
+      left join lottery_tickets lt on r.source = 'lottery' and lt.id = r.round_pk
+      left join lottery_draws ld on ld.id = lt.draw_id
+      order by finished_at desc, r.source, r.round_pk desc
+      limit ${page.limit} offset ${page.offset}`.execute(ex);
+    const text = (value: string | Date | null) => (value === null ? null : String(value));
+    const rows = result.rows.map((row): ListedRound => ({
+      source: row.source as RoundSource,
+      round_pk: String(row.round_pk),
+      product: row.product as ListedRound['product'],
+      account_id: String(row.account_id),
+      currency: String(row.currency),
+      turnover: BigInt(String(row.turnover)),
+      win_loss: BigInt(String(row.win_loss)),
+      commission: BigInt(String(row.commission)),
+      own_win_loss: BigInt(String(row.own_win_loss)),
+      own_commission: BigInt(String(row.own_commission)),
+      provider_round: text(row.provider_round ?? null),
+      game_code: text(row.game_code ?? null),
+      game_name: text(row.game_name ?? null),
+      minigame: text(row.minigame ?? null),
+      draw_id: text(row.draw_id ?? null),
+      draw_at: row.draw_at ? new Date(row.draw_at) : null,
+      finished_at: new Date(row.finished_at as string | Date),
+    }));
+    return { rows, total: Number(result.rows[0]?.total ?? 0) };
   },
 };

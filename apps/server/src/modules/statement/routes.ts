@@ -55,4 +55,7 @@ export function statementRoutes(
   boCall(app, ctx, CALLS.bo_cancelled, { role: 'upline', staff: 'reports' }, (caller, body) =>
     reports.cancelled(caller, body),
   );
+  boCall(app, ctx, CALLS.bo_rounds, { role: 'upline', staff: 'reports' }, (caller, body) =>
+    reports.rounds(caller, body),
+  );
 }
