@@ -128,6 +128,10 @@ const envSchema = z.object({
   OWN_GAMES_TIMERS: z.enum(['true', 'false']).default('true'),
   /** Crash: how long bets are taken before a round flies, and the pause after a bust. */
   CRASH_BETTING_MS: z.coerce.number().int().min(500).max(60_000).default(6000),
+  /** Seconds between keno draws, number-game draws and virtual races (shorter in browser tests). */
+  KENO_INTERVAL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(300),
+  NUMBER_GAME_INTERVAL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(600),
+  RACE_INTERVAL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(180),
   /** Set by npm: the folder the command was typed in (CLI paths are relative to it). */
   INIT_CWD: z.string().optional(),
 });
@@ -181,6 +185,8 @@ export interface Config {
   };
   ownGamesTimers: boolean;
   crashBettingMs: number;
+  /** The draw and race cadences: each game's events sit on a clock-aligned grid of this step. */
+  cadenceMs: { keno: number; numbers: number; race: number };
   /** Where relative paths given on a command line are resolved from. */
   invocationDir: string;
   games: {
@@ -259,6 +265,11 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     settlementLeaseMs: e.SETTLEMENT_LEASE_MS,
     ownGamesTimers: e.OWN_GAMES_TIMERS === 'true',
     crashBettingMs: e.CRASH_BETTING_MS,
+    cadenceMs: {
+      keno: e.KENO_INTERVAL_SECONDS * 1000,
+      numbers: e.NUMBER_GAME_INTERVAL_SECONDS * 1000,
+      race: e.RACE_INTERVAL_SECONDS * 1000,
+    },
     settlementWorker: e.SETTLEMENT_WORKER === 'true',
     tournament: {
       operatorFeeBps: e.TOURNAMENT_OPERATOR_FEE_BPS,

@@ -10,6 +10,7 @@ import {
   type DrawMarket,
   type FairOutcome,
 } from '@sb/domain';
+import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import type { FeedEvent } from '../catalog/events';
 import { catalogRecords, type CatalogService } from '../catalog/service';
@@ -21,8 +22,8 @@ export const DRAWS_SCOPE = 'draws';
 
 interface GameDef {
   sportId: number;
-  /** Minutes between draws, aligned to the clock (keno every 5 minutes, rules.md decision 13). */
-  everyMinutes: number;
+  /** The config's cadence of this game (keno every 5 minutes by default, rules.md decision 13). */
+  cadence: keyof Config['cadenceMs'];
   /** How many draws are listed (and priced) ahead. */
   ahead: number;
   title: string;
@@ -33,7 +34,7 @@ interface GameDef {
 export const DRAW_GAMES: Record<DrawGame, GameDef> = {
   keno: {
     sportId: 162,
-    everyMinutes: 5,
+    cadence: 'keno',
     ahead: 6,
     title: 'Keno',
     // The sum/count market first (the main one), then pick 1-10 on the same draw.
@@ -41,7 +42,7 @@ export const DRAW_GAMES: Record<DrawGame, GameDef> = {
   },
   numbers: {
     sportId: 161,
-    everyMinutes: 10,
+    cadence: 'numbers',
     ahead: 3,
     title: 'Number Game',
     markets: () => numberMarkets(NUMBER_MARGIN_BPS),
@@ -50,7 +51,6 @@ export const DRAW_GAMES: Record<DrawGame, GameDef> = {
 const GAMES = Object.keys(DRAW_GAMES) as DrawGame[];
 /** Draws handled per pass: a long outage catches up over a few passes, never in one unbounded loop. */
 const MAX_DUE_PER_PASS = 50;
-const MINUTE = 60_000;
 /** From the close of betting (the draw time) to the balls: a placement already in flight commits first. */
 export const DRAW_AFTER_CLOSE_MS = 5_000;
 const GMT8 = 8 * 3_600_000;
@@ -86,7 +86,8 @@ export class DrawsService {
     let created = 0;
     for (const game of GAMES) {
       const def = DRAW_GAMES[game];
-      const step = def.everyMinutes * MINUTE;
+      // Draws sit on a grid aligned to the clock, so every node agrees on the instants.
+      const step = this.ctx.config.cadenceMs[def.cadence];
       const first = Math.floor(now / step) * step + step;
       const known = new Set(await repo.scheduledSince(this.ctx.db, game, new Date(first)));
       for (let i = 0; i < def.ahead; i += 1) {

@@ -21,9 +21,7 @@ type RaceRow = Selectable<RaceTable>;
 
 /** The fair source's scope of every race (a shared, daily-rotated seed like the 4D draws'). */
 export const RACING_SCOPE = 'racing';
-/** A race of each kind every few minutes; horses run half an interval after the greyhounds. */
-export const RACE_EVERY_MS = 3 * 60_000;
-const HORSE_OFFSET_MS = RACE_EVERY_MS / 2;
+/** A race of each kind every config.cadenceMs.race (3 minutes by default); horses run half an interval later. */
 /** How many races of each kind are on the card ahead of time. */
 export const RACES_AHEAD = 4;
 /** Betting closes this long before the off, so no bet in flight meets the draw. */
@@ -111,10 +109,10 @@ export function raceMarketEvents(key: string, ratings: readonly number[]): FeedE
 }
 
 /** The off times of the next races of a kind after `now` (a fixed grid, so every node agrees). */
-export function nextOffs(kind: RaceKind, now: number, count: number): Date[] {
-  const offset = kind === 'horse' ? HORSE_OFFSET_MS : 0;
-  const first = Math.floor((now - offset) / RACE_EVERY_MS + 1) * RACE_EVERY_MS + offset;
-  return Array.from({ length: count }, (_, i) => new Date(first + i * RACE_EVERY_MS));
+export function nextOffs(kind: RaceKind, now: number, count: number, everyMs: number): Date[] {
+  const offset = kind === 'horse' ? everyMs / 2 : 0;
+  const first = Math.floor((now - offset) / everyMs + 1) * everyMs + offset;
+  return Array.from({ length: count }, (_, i) => new Date(first + i * everyMs));
 }
 
 /**
@@ -142,7 +140,12 @@ export class RacingService {
     const now = this.ctx.now().getTime();
     let created = 0;
     for (const kind of RACE_KINDS) {
-      for (const offAt of nextOffs(kind, now + CLOSE_BEFORE_MS, RACES_AHEAD)) {
+      for (const offAt of nextOffs(
+        kind,
+        now + CLOSE_BEFORE_MS,
+        RACES_AHEAD,
+        this.ctx.config.cadenceMs.race,
+      )) {
         if (await repo.exists(this.ctx.db, kind, offAt)) continue;
         const row = await this.ctx.db.transaction().execute(async (trx) => {
           const round = await this.deps.fair.round(trx, RACING_SCOPE);
