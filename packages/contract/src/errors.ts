@@ -123,7 +123,10 @@ export const ERRORS = {
   roundClosed: def('This round is closed.'),
   roundBusted: def('Too late: the round has crashed.'),
   roundInProgress: def('Finish your open round before changing your seed.'),
-  seedNotRevealed: def('The seed of this round is still in use; rotate your seed to reveal it.', 'notice'),
+  seedNotRevealed: def(
+    "The seed of this round is still in use. Your own games' seed is revealed when you change it; a draw's or race's seed at the end of its betting day.",
+    'notice',
+  ),
 
   // Rooms (tournament).
   roomFull: def('Room is full.'),
