@@ -77,8 +77,23 @@ describeEachDatabase('win/loss per product (casino and games rounds)', (env) => 
 
     // The job counts each finished round once (it also runs in the background every few seconds): a run after
     // everything is counted counts nothing, and each round has one report_rounds row.
+    const availableOf = async () => {
+      const rows = await sql<{ balance: string }>`select l.balance::text as balance from ledger_accounts l
+        join accounts a on a.id = l.owner_pk
+        where a.account_id = 'demomyr' and l.kind = 'available' and l.currency = 'MYR'`.execute(env().ctx.db);
+      return BigInt(rows.rows[0]?.balance ?? '0');
+    };
+    const beforeCounting = await availableOf();
     await gameReports.countDue(env().ctx);
     expect(await gameReports.countDue(env().ctx)).toBe(0);
+    // The member's casino commission (0.002 of 150.00 staked) is paid when the rounds are counted, once.
+    expect((await availableOf()) - beforeCounting).toBe(30n);
+    const rebates = await env()
+      .ctx.db.selectFrom('transfers')
+      .select(['amount'])
+      .where('kind', '=', 'game_rebate')
+      .execute();
+    expect(rebates.map((row) => BigInt(row.amount))).toEqual([30n]);
     const counted = await env().ctx.db.selectFrom('report_rounds').select(['source', 'product']).execute();
     expect(counted.map((row) => `${row.source}:${row.product}`).sort()).toEqual([
       'lottery:games',

@@ -52,6 +52,32 @@ export function shareTransfer(input: {
   };
 }
 
+/**
+ * A member's commission on casino and games rounds counted in one report batch: from the house to the member's
+ * available balance, one transfer per member and currency a batch (rules.md decision 12: commission per product).
+ */
+export function gameRebateTransfer(input: {
+  batchKey: string;
+  memberPk: string;
+  currency: string;
+  amount: bigint;
+  memberAccountId: string;
+  houseAccountId: string;
+}): BulkTransfer {
+  return {
+    transferId: `rebate:${input.batchKey}:${input.memberPk}:${input.currency}`,
+    kind: TRANSFER_KINDS.gameRebate,
+    ownerPk: input.memberPk,
+    currency: input.currency,
+    amount: input.amount,
+    ref: input.batchKey,
+    entries: [
+      { accountId: input.memberAccountId, amount: input.amount, kept: true },
+      { accountId: input.houseAccountId, amount: -input.amount, kept: false },
+    ],
+  };
+}
+
 /** A member's ledger account for what a resettlement took back beyond their balance. */
 export const RECEIVABLE = 'receivable';
 

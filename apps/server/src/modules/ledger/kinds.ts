@@ -21,6 +21,8 @@ export const TRANSFER_KINDS = {
   gameBet: 'game_bet',
   gameWin: 'game_win',
   gameRollback: 'game_rollback',
+  /** The member's commission (rebate) on casino and games turnover, paid when its rounds are counted. */
+  gameRebate: 'game_rebate',
   // Tournament rooms
   tournamentFee: 'tournament_fee',
   tournamentPrize: 'tournament_prize',

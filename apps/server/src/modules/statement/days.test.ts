@@ -82,10 +82,12 @@ describe('a day of movements', () => {
       move('game_win', 2_500n),
       move('game_rollback', 500n),
       move('deposit', 10_000n),
+      // The member's commission on counted casino and games rounds is commission, not a game movement.
+      move('game_rebate', 30n),
     ]);
     expect(figures).toEqual({
       settled: 0n,
-      commission: 0n,
+      commission: 30n,
       adjustment: 10_000n,
       games: 2_000n,
       lottery: 0n,

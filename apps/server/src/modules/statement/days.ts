@@ -83,6 +83,7 @@ export function classify(moves: MovementSum[]): {
     else if (move.product === 'mini_game') miniGame += move.delta;
     else if (GAME_KINDS.has(move.kind)) games += move.delta;
     else if (TOURNAMENT_KINDS.has(move.kind)) tournament += move.delta;
+    else if (move.kind === K.gameRebate) commission += move.delta;
     else if (move.kind === 'settle') {
       commission += move.settleCommission;
       settled += move.delta - move.settleCommission;

@@ -2,7 +2,8 @@ import { UPLINE_LEVELS } from '@sb/contract';
 import { productOfGameKind, roundFigures } from '@sb/domain';
 import type { AppContext } from '../../context';
 import type { Trx } from '../../db/types';
-import { shareTransfer, UPLINE_PL } from '../ledger/bet-postings';
+import { gameRebateTransfer, shareTransfer, UPLINE_PL } from '../ledger/bet-postings';
+import { MEMBER_AVAILABLE } from '../ledger/service';
 import { ledgerBatch, type BulkTransfer } from '../ledger/service';
 import { productRecords } from '../upline/service';
 import { bucketOf } from './days';
@@ -31,8 +32,8 @@ const SOURCES: readonly RoundSource[] = ['provider', 'minigame', 'lottery'];
  * alters them, a rebuild re-adds them), the rounds marked and report_days added to. Idempotent (the marker,
  * and a round already in report_rounds is not added twice) and restart-safe (nothing is half counted).
  * Each round counts as one bet; turnover and valid turnover are the amount staked (decision 13).
- * The levels' parts move through the ledger like the sportsbook's bet shares (postShares); the member's
- * commission on games is a figure of the report only (it is not paid out).
+ * The levels' parts move through the ledger like the sportsbook's bet shares (postShares), and the member's
+ * commission (rebate) on the rounds is paid to the member in the same ledger write (rebates).
  */
 export async function countFinishedRounds(ctx: AppContext): Promise<number> {
   let counted = 0;
@@ -126,7 +127,53 @@ async function postShares(trx: Trx, batchKey: string, rounds: CountedRound[]): P
       }),
     );
   }
+  transfers.push(...(await rebates(trx, batchKey, rounds)));
   if (transfers.length > 0) await ledgerBatch.write(trx, transfers);
+}
+
+/**
+ * The members' commission on the batch's rounds (a rate per product, default none), one transfer per member and
+ * currency from the house. Written with the shares in one ledger write: its accounts are locked in id order
+ * together, as the wallet's batches lock theirs, so the two never wait on each other crosswise.
+ */
+async function rebates(trx: Trx, batchKey: string, rounds: CountedRound[]): Promise<BulkTransfer[]> {
+  const owed = new Map<string, { memberPk: string; currency: string; amount: bigint }>();
+  for (const round of rounds) {
+    if (round.commission <= 0n) continue;
+    const key = `${round.memberPk}|${round.currency}`;
+    const entry = owed.get(key) ?? { memberPk: round.memberPk, currency: round.currency, amount: 0n };
+    entry.amount += round.commission;
+    owed.set(key, entry);
+  }
+  const transfers: BulkTransfer[] = [];
+  const byCurrency = new Map<string, { memberPk: string; amount: bigint }[]>();
+  for (const entry of owed.values()) {
+    byCurrency.set(entry.currency, [...(byCurrency.get(entry.currency) ?? []), entry]);
+  }
+  for (const [currency, members] of byCurrency) {
+    const accounts = await ledgerBatch.memberAccounts(
+      trx,
+      members.map((member) => member.memberPk),
+      MEMBER_AVAILABLE,
+      currency,
+    );
+    const houseAccountId = await ledgerBatch.houseAccount(trx, currency);
+    for (const member of members) {
+      const memberAccountId = accounts.get(member.memberPk);
+      if (!memberAccountId) continue;
+      transfers.push(
+        gameRebateTransfer({
+          batchKey,
+          memberPk: member.memberPk,
+          currency,
+          amount: member.amount,
+          memberAccountId,
+          houseAccountId,
+        }),
+      );
+    }
+  }
+  return transfers;
 }
 
 type Values = Map<string, { level: string; pt_share: string; commission_rate: string | null }>;
