@@ -148,7 +148,9 @@ async function rebates(trx: Trx, batchKey: string, rounds: CountedRound[]): Prom
   const transfers: BulkTransfer[] = [];
   const byCurrency = new Map<string, { memberPk: string; amount: bigint }[]>();
   for (const entry of owed.values()) {
-    byCurrency.set(entry.currency, [...(byCurrency.get(entry.currency) ?? []), entry]);
+    const members = byCurrency.get(entry.currency) ?? [];
+    members.push(entry);
+    byCurrency.set(entry.currency, members);
   }
   for (const [currency, members] of byCurrency) {
     const accounts = await ledgerBatch.memberAccounts(
