@@ -1,5 +1,12 @@
 import { sql } from 'kysely';
-import { drawLegOutcome, drawPaidPrice, drawPriceKey, settleSingle, toMinorUnits } from '@sb/domain';
+import {
+  bettingDay,
+  drawLegOutcome,
+  drawPaidPrice,
+  drawPriceKey,
+  settleSingle,
+  toMinorUnits,
+} from '@sb/domain';
 import { expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { DRAW_AFTER_CLOSE_MS } from '../src/modules/draws/service';
@@ -13,6 +20,14 @@ const DRAW_SPORTS = [
   { id: 161, name: 'Number Game', order: 161, excluded: false, group: 'number-game', model: 'number-game' },
   { id: 162, name: 'Keno', order: 162, excluded: false, group: 'number-game', model: 'number-game' },
 ];
+
+/** Moves the test's clock on to the given time before the next betting-day rollover (12:00 GMT+8, 04:00 UTC). */
+function toBeforeRollover(env: TestEnv, beforeMs: number): void {
+  const day = 24 * 3_600_000;
+  const target = 4 * 3_600_000 - beforeMs;
+  const sinceTarget = (env.ctx.now().getTime() - target + day) % day;
+  env.advance((day - sinceTarget) % day);
+}
 
 /** Demo data, the draw sports (database and this process's snapshot) and the schedule listed. */
 async function drawScene(env: TestEnv) {
@@ -124,12 +139,19 @@ describeEachDatabase(
   'keno and number-game draws through the sportsbook',
   (env) => {
     it('bets, draw from the fair source, settlement, ngresult and verify: exact payouts, books balanced', async () => {
+      // Three minutes before the betting day's rollover (12:00 GMT+8): the bets are placed on one day and the
+      // draws fall on the next, whose seed must have been committed before the bets.
+      toBeforeRollover(env(), 3 * 60_000);
       const { keno, numbers, me } = await drawScene(env());
+      expect(bettingDay(keno.draw_at.getTime())).not.toBe(bettingDay(env().ctx.now().getTime()));
       // Priced from the exact chances less 5%: big/small 1.89 (810 refunds), equal 4.67, D_6 71.25.
       const kenoMarket = env().services.snapshot.marketsOf(Number(keno.match_id))[0]!;
-      // The draws' seed is committed (its SHA-256 shown to members) before any ball is drawn.
-      const committed = ((await me.api('fairseed')).draws as { seed_hash: string }).seed_hash;
+      // The draws' seeds are committed (their SHA-256 shown to members) before any ball is drawn: today's, and
+      // the next betting day's, which these draws use.
+      const shown = (await me.api('fairseed')).draws as { seed_hash: string; next_seed_hash: string };
+      const committed = shown.next_seed_hash;
       expect(committed).toMatch(/^[0-9a-f]{64}$/);
+      expect(committed).not.toBe(shown.seed_hash);
       expect(kenoMarket.prices).toMatchObject({ big: '1.89', small: '1.89', equal: '4.67' });
       // The draws are in the sportsbook's menu (keno 162, number game 161) like any sport's matches.
       const menu = (await call(env().app, '/cache/uxmenu', {})).body.sports as unknown[][];
@@ -231,6 +253,12 @@ describeEachDatabase(
       expect(numberRow?.outcomes?.d6).toBe(String(numberBalls[0]));
 
       // The fair source: not verifiable while the day's seed is in use; revealed, it recomputes the balls.
+      // From the rollover on the committed seed is the one in use, and the previous day's is revealed.
+      const afterRollover = await me.api('fairseed');
+      expect((afterRollover.draws as { seed_hash: string }).seed_hash).toBe(committed);
+      expect(
+        (afterRollover.revealed_shared as { seed_hash: string }[]).map((seed) => seed.seed_hash),
+      ).toContain(shown.seed_hash);
       const early = await call(env().app, '/api/fairverify', {
         game: 'keno',
         round_id: Number(keno.match_id),

@@ -104,6 +104,8 @@ export const seedView = z.object({
   client_seed: z.string(),
   next_nonce: z.number().int(),
   created_at: instant,
+  /** Shared games: the next betting day's seed, committed a day ahead (rounds after the rollover use it). */
+  next_seed_hash: z.string().optional(),
 });
 export type SeedView = z.infer<typeof seedView>;
 

@@ -12,6 +12,29 @@ export const fairRepository = {
       .executeTakeFirst();
   },
 
+  /** The unrevealed seeds whose scope starts with the prefix (a daily scope's days), oldest day first. */
+  async activeOfDays(ex: Executor, prefix: string, limit: number) {
+    return ex
+      .selectFrom('fair_seeds')
+      .selectAll()
+      .where('scope', 'like', `${prefix}%`)
+      .where('revealed_at', 'is', null)
+      .orderBy('scope')
+      .limit(limit)
+      .execute();
+  },
+
+  async revealedOfDays(ex: Executor, prefix: string, limit: number) {
+    return ex
+      .selectFrom('fair_seeds')
+      .selectAll()
+      .where('scope', 'like', `${prefix}%`)
+      .where('revealed_at', 'is not', null)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  },
+
   async byId(ex: Executor, id: string) {
     return ex.selectFrom('fair_seeds').selectAll().where('id', '=', id).executeTakeFirst();
   },

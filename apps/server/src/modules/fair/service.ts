@@ -23,6 +23,17 @@ type SeedRow = Selectable<FairSeedTable>;
 export const DAILY_SCOPES = ['lottery', 'crash', 'draws', 'racing'] as const;
 export type DailyScope = (typeof DAILY_SCOPES)[number];
 const MAX_CREATE_ATTEMPTS = 3;
+const DAY_MS = 86_400_000;
+/** Unrevealed seeds a daily scope can hold: today's, tomorrow's, and days missed while nothing played. */
+const MAX_ACTIVE_DAYS = 64;
+
+function isDailyScope(scope: string): scope is DailyScope {
+  return (DAILY_SCOPES as readonly string[]).includes(scope);
+}
+
+/** A daily scope's seed for one betting day; `YYYY-MM-DD` keys sort as their days do. */
+const dayKey = (scope: DailyScope, day: string) => `${scope}:${day}`;
+const dayKeyPrefix = (scope: DailyScope) => `${scope}:`;
 
 /** What a round stored about its seed: the verify call finds it through the game that played it. */
 export interface StoredRound {
@@ -46,23 +57,42 @@ export const memberScope = (accountPk: string) => `member:${accountPk}`;
 export class FairService {
   constructor(private readonly ctx: AppContext) {}
 
-  /** The scope's seed in use, created (committed) if there is none; daily scopes rotate on a new betting day. */
+  /**
+   * The scope's seed in use, created (committed) if there is none. A daily scope keeps one seed per betting day
+   * (stored under `scope:day`): the first use on a new day reveals the earlier days' seeds, and the next day's seed
+   * is committed a day ahead (see view), so a bet placed before the rollover on a round drawn after it was placed
+   * against a published commitment too.
+   */
   async current(ex: Executor, scope: string, clientSeed?: string): Promise<SeedRow> {
+    if (!isDailyScope(scope)) return this.activeOrCreate(ex, scope, clientSeed);
+    const today = bettingDay(this.ctx.now().getTime());
+    for (const earlier of await repo.activeOfDays(ex, dayKeyPrefix(scope), MAX_ACTIVE_DAYS)) {
+      if (earlier.scope < dayKey(scope, today)) await repo.reveal(ex, String(earlier.id), this.ctx.now());
+    }
+    return this.activeOrCreate(ex, dayKey(scope, today), clientSeed ?? defaultClientSeed(scope));
+  }
+
+  /** A daily scope's seed for the next betting day: committed now, used from the rollover on. */
+  async nextDay(ex: Executor, scope: DailyScope): Promise<SeedRow> {
+    const tomorrow = bettingDay(this.ctx.now().getTime() + DAY_MS);
+    return this.activeOrCreate(ex, dayKey(scope, tomorrow), defaultClientSeed(scope));
+  }
+
+  private async activeOrCreate(ex: Executor, key: string, clientSeed?: string): Promise<SeedRow> {
     for (let attempt = 0; attempt < MAX_CREATE_ATTEMPTS; attempt += 1) {
-      const active = await repo.active(ex, scope);
-      if (active && !this.stale(scope, active)) return active;
-      if (active) await repo.reveal(ex, String(active.id), this.ctx.now());
+      const active = await repo.active(ex, key);
+      if (active) return active;
       const serverSeed = randomBytes(32).toString('hex');
       const created = await repo.insert(ex, {
-        scope,
+        scope: key,
         serverSeed,
         seedHash: seedHash(serverSeed),
-        clientSeed: clientSeed ?? active?.client_seed ?? defaultClientSeed(scope),
+        clientSeed: clientSeed ?? defaultClientSeed(key),
         at: this.ctx.now(),
       });
       if (created) return created;
     }
-    throw new Error(`no seed could be made for ${scope}`);
+    throw new Error(`no seed could be made for ${key}`);
   }
 
   /** A round's randomness: the scope's seed and its next nonce, taken in the caller's transaction. */
@@ -86,7 +116,9 @@ export class FairService {
 
   /** The commitment in force for a scope (never the seed itself). */
   async view(scope: string): Promise<SeedView> {
-    return seedView(await this.current(this.ctx.db, scope));
+    const view = seedView(await this.current(this.ctx.db, scope));
+    if (!isDailyScope(scope)) return view;
+    return { ...view, next_seed_hash: (await this.nextDay(this.ctx.db, scope)).seed_hash };
   }
 
   /** Reveals the scope's seed and commits a new one (a member's own on request, with a new client seed). */
@@ -95,16 +127,19 @@ export class FairService {
     clientSeed?: string,
   ): Promise<{ revealed: RevealedSeed | null; current: SeedView }> {
     return this.ctx.db.transaction().execute(async (trx) => {
-      const active = await repo.active(trx, scope);
-      if (active) await repo.reveal(trx, String(active.id), this.ctx.now());
-      const next = await this.current(trx, scope, clientSeed);
+      const active = await this.current(trx, scope);
+      await repo.reveal(trx, String(active.id), this.ctx.now());
+      const next = await this.current(trx, scope, clientSeed ?? active.client_seed);
       const revealed = active ? await repo.byId(trx, String(active.id)) : undefined;
       return { revealed: revealed ? revealedView(revealed) : null, current: seedView(next) };
     });
   }
 
   async revealedSeeds(scope: string, limit = 30): Promise<RevealedSeed[]> {
-    return (await repo.revealed(this.ctx.db, scope, limit)).map(revealedView);
+    const rows = isDailyScope(scope)
+      ? await repo.revealedOfDays(this.ctx.db, dayKeyPrefix(scope), limit)
+      : await repo.revealed(this.ctx.db, scope, limit);
+    return rows.map(revealedView);
   }
 
   /**
@@ -137,12 +172,6 @@ export class FairService {
       stored: round.outcome,
       matches: JSON.stringify(outcome) === JSON.stringify(round.outcome),
     };
-  }
-
-  /** Seeds rotate daily for the shared games: a seed made on an earlier betting day is revealed. */
-  private stale(scope: string, seed: SeedRow): boolean {
-    if (!(DAILY_SCOPES as readonly string[]).includes(scope)) return false;
-    return bettingDay(seed.created_at.getTime()) !== bettingDay(this.ctx.now().getTime());
   }
 }
 

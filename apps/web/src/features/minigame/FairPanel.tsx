@@ -53,6 +53,16 @@ export function FairPanel() {
               <dd className={styles.code} data-testid={`fair-commitment-${scope}`}>
                 {seeds.data[scope].seed_hash}
               </dd>
+              {seeds.data[scope].next_seed_hash && (
+                <>
+                  <dt>
+                    {name} · {t('minigame.fair.nextCommitment')}
+                  </dt>
+                  <dd className={styles.code} data-testid={`fair-next-commitment-${scope}`}>
+                    {seeds.data[scope].next_seed_hash}
+                  </dd>
+                </>
+              )}
             </Fragment>
           ))}
         </dl>
