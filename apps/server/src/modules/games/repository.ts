@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Selectable } from 'kysely';
 import type { GameTable, GameTransactionTable } from '../../db/schema';
-import { PREPARED } from '../../db/database';
 import type { Executor, Trx } from '../../db/types';
 import type { MemberMovesFragment } from '../ledger/fragments';
 import type { ProviderGame } from './adapters/adapter';
@@ -97,14 +96,6 @@ export interface NewTransaction {
   state: string;
   status: string;
 }
-
-/**
- * The wallet's hot statements (a batch's lock and write, a balance) are of fixed text, their inputs arrays: sent
- * as named prepared statements, PostgreSQL parses and plans each once per connection. Unnamed, parsing and
- * planning took about twice the time of executing them (PostgreSQL's statement log: lock 0.37 + 0.97 ms against
- * 0.31 ms executing, write 0.48 + 0.64 ms against 0.82 ms).
- */
-const WALLET_PREPARED = sql.raw(PREPARED);
 
 /** The one spelling of a round's key in a batch's maps. */
 export const roundKeyOf = (walletProvider: string, round: string, accountPk: string) =>
@@ -356,7 +347,7 @@ export const gamesRepository = {
     ex: Executor,
     input: { token: string; walletProvider: string },
   ): Promise<SessionMember | undefined> {
-    const result = await sql<WalletMember>`${WALLET_PREPARED}
+    const result = await sql<WalletMember>`
       select ${SESSION_MEMBER_COLUMNS} from game_sessions s ${SESSION_MEMBER_JOINS}
       where s.token = ${input.token} and s.wallet_provider = ${input.walletProvider}`.execute(ex);
     const row = result.rows[0];
@@ -387,7 +378,7 @@ export const gamesRepository = {
       members: JsonMember[] | null;
       requests: StoredRequest[] | null;
       transactions: JsonTransaction[] | null;
-    }>`${WALLET_PREPARED}
+    }>`
       with m as materialized (
         select ${SESSION_MEMBER_COLUMNS}, la.id as la_id
         from unnest(${sessions.map((q) => q.walletProvider)}::text[], ${sessions.map((q) => q.token)}::text[])
@@ -452,7 +443,7 @@ export const gamesRepository = {
     },
   ): Promise<{ records: number; transfers: number }> {
     const { rounds, transactions: txs, states, requests, money } = batch;
-    const result = await sql<{ inserted: string; transfers: string }>`${WALLET_PREPARED}
+    const result = await sql<{ inserted: string; transfers: string }>`
       with ${money.ctes},
       r as (
         insert into game_rounds (wallet_provider, round, account_pk, game_pk, currency, stake, win, bets, status,
