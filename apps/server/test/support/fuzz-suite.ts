@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { expect, it } from 'vitest';
 import { signBody } from '../../src/modules/games/signature';
 import { TRANSFER_KINDS } from '../../src/modules/ledger/kinds';
+import { GAME_REPORT_BATCH_PREFIX } from '../../src/modules/statement/game-rounds';
 import { boLogin, login, seeded } from './fixtures';
 import { mutate, prng, sample, type JsonSchema } from './fuzz';
 import { SIM_SECRET, startFakeProvider, withProvider } from './games';
@@ -28,11 +29,12 @@ const GUARDED_TABLES = [
 ];
 
 /**
- * Ledger kinds written by background jobs, not by any call: when the report job counts finished game rounds
- * (every few seconds) it pays the member's rebate and the levels' shares, so these may land while a later call
- * is being fuzzed (a settlement's own payouts stay guarded as kind settle).
+ * Transfers the game-rounds report job writes, not any call: when it counts finished rounds (every few seconds)
+ * it pays the member's rebate and the levels' shares, so these may land while a later call is being fuzzed.
+ * Known by kind and the job's batch key together (a settlement's shares stay guarded).
  */
 const JOB_KINDS = [TRANSFER_KINDS.gameRebate, TRANSFER_KINDS.share];
+const JOB_REF_PATTERN = `${GAME_REPORT_BATCH_PREFIX}%`;
 
 export type Surface = 'member' | 'bo' | 'wallet' | 'public';
 
@@ -48,7 +50,7 @@ async function guardedCounts(env: TestEnv): Promise<Record<string, number>> {
   const moves = await sql<{ transfers: string; entries: string }>`
     select count(distinct t.id)::text as transfers, count(e.id)::text as entries
     from transfers t left join entries e on e.transfer_pk = t.id
-    where t.kind not in (${sql.join(JOB_KINDS)})`.execute(env.ctx.db);
+    where not (t.kind in (${sql.join(JOB_KINDS)}) and t.ref like ${JOB_REF_PATTERN})`.execute(env.ctx.db);
   counts.transfers = Number(moves.rows[0]?.transfers ?? 0);
   counts.entries = Number(moves.rows[0]?.entries ?? 0);
   for (const table of GUARDED_TABLES) {

@@ -35,10 +35,10 @@ export function fairRoutes(
     const scope = memberScope(String(session.account.id));
     return {
       member: await fair.view(scope),
-      crash: await fair.view('crash'),
-      lottery: await fair.view('lottery'),
-      draws: await fair.view('draws'),
-      racing: await fair.view('racing'),
+      crash: await fair.dailyView('crash'),
+      lottery: await fair.dailyView('lottery'),
+      draws: await fair.dailyView('draws'),
+      racing: await fair.dailyView('racing'),
       revealed: await fair.revealedSeeds(scope, 10),
       revealed_shared: [
         ...(await fair.revealedSeeds('crash', 5)),

@@ -65,11 +65,14 @@ export class FairService {
    */
   async current(ex: Executor, scope: string, clientSeed?: string): Promise<SeedRow> {
     if (!isDailyScope(scope)) return this.activeOrCreate(ex, scope, clientSeed);
-    const today = bettingDay(this.ctx.now().getTime());
-    for (const earlier of await repo.activeOfDays(ex, dayKeyPrefix(scope), MAX_ACTIVE_DAYS)) {
-      if (earlier.scope < dayKey(scope, today)) await repo.reveal(ex, String(earlier.id), this.ctx.now());
+    const todayKey = dayKey(scope, bettingDay(this.ctx.now().getTime()));
+    // One read in the common case: the scope's unrevealed days, today's among them.
+    let today: SeedRow | undefined;
+    for (const seed of await repo.activeOfDays(ex, dayKeyPrefix(scope), MAX_ACTIVE_DAYS)) {
+      if (seed.scope < todayKey) await repo.reveal(ex, String(seed.id), this.ctx.now());
+      else if (seed.scope === todayKey) today = seed;
     }
-    return this.activeOrCreate(ex, dayKey(scope, today), clientSeed ?? defaultClientSeed(scope));
+    return today ?? this.activeOrCreate(ex, todayKey, clientSeed ?? defaultClientSeed(scope));
   }
 
   /** A daily scope's seed for the next betting day: committed now, used from the rollover on. */
@@ -116,8 +119,12 @@ export class FairService {
 
   /** The commitment in force for a scope (never the seed itself). */
   async view(scope: string): Promise<SeedView> {
-    const view = seedView(await this.current(this.ctx.db, scope));
-    if (!isDailyScope(scope)) return view;
+    return seedView(await this.current(this.ctx.db, scope));
+  }
+
+  /** A shared game's commitment in force and the next betting day's, as the fairness panel shows them. */
+  async dailyView(scope: DailyScope): Promise<SeedView> {
+    const view = await this.view(scope);
     return { ...view, next_seed_hash: (await this.nextDay(this.ctx.db, scope)).seed_hash };
   }
 
@@ -130,7 +137,7 @@ export class FairService {
       const active = await this.current(trx, scope);
       await repo.reveal(trx, String(active.id), this.ctx.now());
       const next = await this.current(trx, scope, clientSeed ?? active.client_seed);
-      const revealed = active ? await repo.byId(trx, String(active.id)) : undefined;
+      const revealed = await repo.byId(trx, String(active.id));
       return { revealed: revealed ? revealedView(revealed) : null, current: seedView(next) };
     });
   }

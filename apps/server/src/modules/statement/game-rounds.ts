@@ -79,8 +79,11 @@ async function countBatch(trx: Trx): Promise<{ seen: number; added: number }> {
  */
 function batchKeyOf(rounds: FinishedRound[]): string {
   const first = (source: RoundSource) => rounds.find((round) => round.source === source)?.roundPk ?? '-';
-  return `games-p${first('provider')}-m${first('minigame')}-l${first('lottery')}`;
+  return `${GAME_REPORT_BATCH_PREFIX}p${first('provider')}-m${first('minigame')}-l${first('lottery')}`;
 }
+
+/** How the ref of every transfer this job writes (rebates, shares) starts: its batch key. */
+export const GAME_REPORT_BATCH_PREFIX = 'games-';
 
 /**
  * The levels' parts in the ledger, as settlement posts the sportsbook's: per operator and currency one transfer
