@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { startServer, type RunningServer } from '@sb/e2e/server';
 import { demoBackofficeToken } from '../../apps/server/src/db/demo-totp';
 
@@ -167,6 +167,39 @@ export function cpuSeconds(pid: number): number {
   } catch {
     return 0;
   }
+}
+
+/**
+ * CPU seconds PostgreSQL has used on this machine: its live processes' own time, plus the time of the backends
+ * that ended, which the postmaster collects when it reaps them. So a difference of two readings counts every
+ * backend of the window, those of a client that disconnected (pgbench's) too. Null without a local PostgreSQL.
+ */
+export function postgresCpuSeconds(): number | null {
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return null;
+  }
+  let total = 0;
+  let found = false;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      // After the command name: utime, stime, cutime and cstime are the 12th to 15th fields.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      found = true;
+      total += (Number(fields[11]) + Number(fields[12])) / 100;
+      // Only the postmaster's children are backends; its own parent is not a postgres process.
+      const parent = fields[1] ?? '';
+      if (!readFileSync(`/proc/${parent}/stat`, 'utf8').includes('(postgres)'))
+        total += (Number(fields[13]) + Number(fields[14])) / 100;
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return found ? total : null;
 }
 
 /** The pid of the process listening on the server's port (0 if not found). */

@@ -2,8 +2,17 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { postJson, runOpenLoad } from './load';
-import { benchServer, bulkMembers, databaseName, operator } from './setup';
+import {
+  benchServer,
+  bulkMembers,
+  cpuSeconds,
+  databaseName,
+  operator,
+  postgresCpuSeconds,
+  serverProcess,
+} from './setup';
 
 /** Members playing (each bet and its win are one member's). */
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1000);
@@ -24,13 +33,24 @@ const DEPOSIT = 1_000_000n;
 
 const sign = (raw: string) => createHmac('sha256', SECRET).update(raw).digest('base64');
 
-/** pgbench TPC-B on the same server, as the machine's reference (as the betting bench runs it). */
-function pgbenchTps(url: string): number | null {
+/**
+ * pgbench TPC-B on the same server, as the machine's reference (as the betting bench runs it), with what
+ * PostgreSQL spent per transaction, to set beside what it spends per wallet call.
+ */
+function pgbench(url: string): { tps: number; postgresCpuMsPer1000: number | null } | null {
   try {
     execFileSync('pgbench', ['-i', '-q', '-s', '1', url], { stdio: 'ignore' });
+    const before = postgresCpuSeconds();
     const out = execFileSync('pgbench', ['-c', '8', '-j', '2', '-T', '10', url], { encoding: 'utf8' });
-    const match = /tps = ([\d.]+)/.exec(out);
-    return match ? Number(match[1]) : null;
+    const after = postgresCpuSeconds();
+    const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? NaN);
+    const transactions = Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1] ?? NaN);
+    if (!Number.isFinite(tps)) return null;
+    const postgresCpuMsPer1000 =
+      before === null || after === null || !(transactions > 0)
+        ? null
+        : Number((((after - before) * 1e6) / transactions).toFixed(1));
+    return { tps, postgresCpuMsPer1000 };
   } catch {
     return null;
   }
@@ -157,28 +177,47 @@ export async function walletBench(seconds: number): Promise<object[]> {
       { rate: RATE, seconds: WARMUP_SECONDS, maxOutstanding: 512, isOk },
       next,
     );
+    // CPU of each party over the measured window, per 1,000 answered calls: on a small machine the server,
+    // PostgreSQL and this load client share the cores, so this says where a call's cost goes and what bounds it.
+    const serverPid = serverProcess(server.url);
+    const cpuFrom = {
+      server: cpuSeconds(serverPid),
+      postgres: postgresCpuSeconds(),
+      client: process.cpuUsage(),
+    };
     const load = await runOpenLoad('wallet.calls', { rate: RATE, seconds, maxOutstanding: 512, isOk }, (n) =>
       next(n + RATE * WARMUP_SECONDS),
     );
+    const per1000 = (cpuSeconds: number) => Number(((cpuSeconds * 1e6) / Math.max(1, load.ok)).toFixed(1));
+    const clientCpu = process.cpuUsage(cpuFrom.client);
+    const cpu = {
+      server_cpu_ms_per_1000_calls: per1000(cpuSeconds(serverPid) - cpuFrom.server),
+      postgres_cpu_ms_per_1000_calls:
+        cpuFrom.postgres === null ? null : per1000((postgresCpuSeconds() ?? 0) - cpuFrom.postgres),
+      client_cpu_ms_per_1000_calls: per1000((clientCpu.user + clientCpu.system) / 1e6),
+      cores: availableParallelism(),
+    };
     const database = databaseName();
     const url = process.env.DATABASE_URL;
     const ledger = url
       ? verifyLedger(url)
       : 'checked by the test suite (embedded database is gone with the run)';
-    const reference = url && database === 'postgres' ? pgbenchTps(url) : null;
+    const reference = url && database === 'postgres' ? pgbench(url) : null;
     return [
       {
         ...load,
         name: 'wallet.calls',
         members: wallets.length,
+        ...cpu,
         target: '>= 3000 calls/s, p99 <= 20 ms',
         database,
       },
       { name: 'wallet.ledger_verify', result: ledger, database },
       {
         name: 'wallet.reference',
-        pgbench_tpcb_tps: reference,
-        wallet_calls_per_pgbench_tps: reference ? Number((load.throughput / reference).toFixed(3)) : null,
+        pgbench_tpcb_tps: reference?.tps ?? null,
+        wallet_calls_per_pgbench_tps: reference ? Number((load.throughput / reference.tps).toFixed(3)) : null,
+        postgres_cpu_ms_per_1000_tpcb_transactions: reference?.postgresCpuMsPer1000 ?? null,
         database,
       },
     ];
