@@ -223,11 +223,13 @@ export async function buildApp(
   backofficeAccess(app, ctx, (token, address) => services.boAccess.requireCaller(token, address));
   const documentHeaders = securityHeadersOf(ctx.config);
   const replyHeaders = apiSecurityHeadersOf(ctx.config);
-  app.addHook('onSend', async (request, reply) => {
+  // A callback hook, not an async one: it runs on every reply, and an async hook costs a promise each time.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     const type = reply.getHeader('content-type');
     const isJson = typeof type === 'string' && type.startsWith('application/json');
     reply.headers(isJson ? replyHeaders : documentHeaders);
+    done(null, payload);
   });
 
   systemRoutes(app, ctx, state);
