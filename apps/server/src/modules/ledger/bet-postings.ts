@@ -1,6 +1,7 @@
 import type { AccountRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { BulkEntry, BulkTransfer, LockedAccount } from './bulk';
+import type { Trx } from '../../db/types';
+import { bulkLedger, type BulkEntry, type BulkTransfer, type LockedAccount } from './bulk';
 import { TRANSFER_KINDS } from './kinds';
 import { MEMBER_AVAILABLE, MEMBER_OUTSTANDING } from './service';
 
@@ -50,6 +51,51 @@ export function shareTransfer(input: {
       { accountId: input.houseAccountId, amount: -total, kept: false },
     ],
   };
+}
+
+/** One operator's upline levels' parts of a batch in one currency: each level's account owner and amount. */
+export interface LevelShares {
+  operator: string;
+  currency: string;
+  byLevel: ReadonlyMap<string, bigint>;
+}
+
+/**
+ * A batch's share transfers (settlement's and the game-rounds report's): one per operator and currency, each
+ * level's non-zero part to its upline P/L account (opened if new). Operators and levels are taken in id order,
+ * so two batches in flight lock the same accounts in the same order and never wait on each other crosswise.
+ */
+export async function levelShareTransfers(
+  trx: Trx,
+  batchKey: string,
+  groups: Iterable<LevelShares>,
+): Promise<BulkTransfer[]> {
+  const byId = (a: string, b: string) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0);
+  const transfers: BulkTransfer[] = [];
+  for (const group of [...groups].sort((a, b) => (a.operator < b.operator ? -1 : 1))) {
+    const moving = [...group.byLevel].filter(([, amount]) => amount !== 0n).sort(([a], [b]) => byId(a, b));
+    if (moving.length === 0) continue;
+    const accounts = await bulkLedger.memberAccounts(
+      trx,
+      moving.map(([pk]) => pk),
+      UPLINE_PL,
+      group.currency,
+    );
+    const shares = moving.flatMap(([pk, amount]) => {
+      const accountId = accounts.get(pk);
+      return accountId ? [{ accountId, amount }] : [];
+    });
+    transfers.push(
+      shareTransfer({
+        batchKey,
+        operator: group.operator,
+        currency: group.currency,
+        shares,
+        houseAccountId: await bulkLedger.houseAccount(trx, group.currency),
+      }),
+    );
+  }
+  return transfers;
 }
 
 /**

@@ -14,8 +14,7 @@ import {
   Books,
   ReceivableNeeded,
   RECEIVABLE,
-  shareTransfer,
-  UPLINE_PL,
+  levelShareTransfers,
   type BatchMoves,
 } from '../ledger/bet-postings';
 import { runningAgain, toBetRow, toLegRow, type Decision } from './decision';
@@ -235,31 +234,7 @@ export class SettlementBatches {
       }
       group.byLevel.set(row.accountPk, (group.byLevel.get(row.accountPk) ?? 0n) + row.amount);
     }
-    const transfers: BulkTransfer[] = [];
-    for (const group of [...parts.values()].sort((a, b) => (a.operator < b.operator ? -1 : 1))) {
-      // Opened (and so locked) in id order: two batches in flight never wait on each other crosswise.
-      const levels = [...group.byLevel].sort(([a], [b]) => (BigInt(a) < BigInt(b) ? -1 : 1));
-      const accounts = await ledgerBatch.memberAccounts(
-        trx,
-        levels.filter(([, amount]) => amount !== 0n).map(([pk]) => pk),
-        UPLINE_PL,
-        group.currency,
-      );
-      const shares = levels.flatMap(([accountPk, amount]) => {
-        const accountId = accounts.get(accountPk);
-        return amount === 0n || !accountId ? [] : [{ accountId, amount }];
-      });
-      if (shares.length === 0) continue;
-      transfers.push(
-        shareTransfer({
-          batchKey,
-          operator: group.operator,
-          currency: group.currency,
-          shares,
-          houseAccountId: await ledgerBatch.houseAccount(trx, group.currency),
-        }),
-      );
-    }
+    const transfers = await levelShareTransfers(trx, batchKey, parts.values());
     await ledgerBatch.write(trx, transfers);
   }
 

@@ -2,7 +2,7 @@ import { UPLINE_LEVELS } from '@sb/contract';
 import { productOfGameKind, roundFigures } from '@sb/domain';
 import type { AppContext } from '../../context';
 import type { Trx } from '../../db/types';
-import { gameRebateTransfer, shareTransfer, UPLINE_PL } from '../ledger/bet-postings';
+import { gameRebateTransfer, levelShareTransfers } from '../ledger/bet-postings';
 import { MEMBER_AVAILABLE } from '../ledger/service';
 import { ledgerBatch, type BulkTransfer } from '../ledger/service';
 import { productRecords } from '../upline/service';
@@ -91,45 +91,19 @@ export const GAME_REPORT_BATCH_PREFIX = 'games-';
  * batch's transaction, so ledger:verify and the books agree with what the report shows.
  */
 async function postShares(trx: Trx, batchKey: string, rounds: CountedRound[]): Promise<void> {
-  const groups = new Map<string, { operator: string; currency: string; byAccount: Map<string, bigint> }>();
+  const groups = new Map<string, { operator: string; currency: string; byLevel: Map<string, bigint> }>();
   for (const round of rounds) {
     const operator = round.levels.get('operator')?.accountPk;
     if (!operator) continue;
     const key = `${operator}|${round.currency}`;
-    const group = groups.get(key) ?? { operator, currency: round.currency, byAccount: new Map() };
+    const group = groups.get(key) ?? { operator, currency: round.currency, byLevel: new Map() };
     groups.set(key, group);
     for (const part of round.levels.values()) {
       const amount = part.winLoss + part.commission;
-      group.byAccount.set(part.accountPk, (group.byAccount.get(part.accountPk) ?? 0n) + amount);
+      group.byLevel.set(part.accountPk, (group.byLevel.get(part.accountPk) ?? 0n) + amount);
     }
   }
-  const transfers: BulkTransfer[] = [];
-  for (const group of [...groups.values()].sort((a, b) => (a.operator < b.operator ? -1 : 1))) {
-    // Opened (and so locked) in id order, as settlement does: batches never wait on each other crosswise.
-    const moving = [...group.byAccount]
-      .filter(([, amount]) => amount !== 0n)
-      .sort(([a], [b]) => (BigInt(a) < BigInt(b) ? -1 : 1));
-    if (moving.length === 0) continue;
-    const accounts = await ledgerBatch.memberAccounts(
-      trx,
-      moving.map(([pk]) => pk),
-      UPLINE_PL,
-      group.currency,
-    );
-    const shares = moving.flatMap(([pk, amount]) => {
-      const accountId = accounts.get(pk);
-      return accountId ? [{ accountId, amount }] : [];
-    });
-    transfers.push(
-      shareTransfer({
-        batchKey,
-        operator: group.operator,
-        currency: group.currency,
-        shares,
-        houseAccountId: await ledgerBatch.houseAccount(trx, group.currency),
-      }),
-    );
-  }
+  const transfers: BulkTransfer[] = await levelShareTransfers(trx, batchKey, groups.values());
   transfers.push(...(await rebates(trx, batchKey, rounds)));
   if (transfers.length > 0) await ledgerBatch.write(trx, transfers);
 }
