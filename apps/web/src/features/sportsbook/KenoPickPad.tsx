@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KENO_BALLS, KENO_MAX_PICK, KENO_PAYTABLE, kenoPickSelection } from '@sb/domain';
-import { useSlip } from './betslip';
+import { slipPickOf, useSlip } from './betslip';
 import { useMarkets } from './markets';
 import styles from './keno-pick.module.css';
 
@@ -37,19 +37,14 @@ export function KenoPickPad({ marketId }: { marketId: number }) {
     const slip = useSlip.getState();
     // A pick is a single only.
     slip.setTab('single');
-    slip.add({
-      marketId,
-      matchId: market.matchId,
-      selection: kenoPickSelection(chosen),
-      odds: price,
-      format: 'DEC',
-      kind: market.kind,
-      period: market.period,
-      line: market.line,
-      home: match.home,
-      away: match.away,
-      live: match.live,
-    });
+    slip.add(
+      slipPickOf(market, match, {
+        marketId,
+        selection: kenoPickSelection(chosen),
+        odds: price,
+        format: 'DEC',
+      }),
+    );
   };
   return (
     <div className={styles.pad} data-testid={`keno-pick-${marketId}`}>

@@ -13,6 +13,7 @@ import {
   type StakedBet,
 } from '@sb/domain';
 import { useLayout } from '../../shared/settings/store';
+import type { MarketState, MatchState } from './markets';
 import { storageKey } from '../../shared/storage';
 
 /**
@@ -38,6 +39,31 @@ export interface SlipPick {
   away: string;
   live?: boolean;
   myanmar?: boolean;
+}
+
+/**
+ * The slip's pick of a price shown on a market of the store: the market's and match's facts copied as they
+ * stand, so every place that adds a price (a price cell, the keno pad) adds the same pick.
+ */
+export function slipPickOf(
+  market: Pick<MarketState, 'matchId' | 'kind' | 'period' | 'line'>,
+  match: Pick<MatchState, 'home' | 'away' | 'live'>,
+  price: { marketId: number; selection: string; odds: string; format: OddsFormat; myanmar?: boolean },
+): SlipPick {
+  return {
+    marketId: price.marketId,
+    matchId: market.matchId,
+    selection: price.selection,
+    odds: price.odds,
+    format: price.format,
+    kind: market.kind,
+    period: market.period,
+    line: market.line,
+    home: match.home,
+    away: match.away,
+    live: match.live,
+    ...(price.myanmar ? { myanmar: true } : {}),
+  };
 }
 
 export interface SlipData {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import type { TFunction } from 'i18next';
 import { formatMyanmarLine, isDrawKind, otherSideLine, type OddsFormat } from '@sb/domain';
-import { useSlip, type SlipPick } from './betslip';
+import { slipPickOf, useSlip, type SlipPick } from './betslip';
 import { priceFormat, useMarkets } from './markets';
 import styles from './sportsbook.module.css';
 
@@ -89,20 +89,15 @@ function addToSlip(marketId: number, selection: string, format: OddsFormat, myan
   const match = market ? matches[market.matchId] : undefined;
   if (!market || !match) return;
   const mm = myanmar ? market.mm : undefined;
-  useSlip.getState().add({
-    marketId,
-    matchId: market.matchId,
-    selection,
-    odds: mm ? formatMyanmarLine(mm) : (market.prices[selection] ?? ''),
-    format: mm ? 'MY' : priceFormat(market.kind, format),
-    kind: market.kind,
-    period: market.period,
-    line: market.line,
-    home: match.home,
-    away: match.away,
-    live: match.live,
-    ...(mm ? { myanmar: true } : {}),
-  });
+  useSlip.getState().add(
+    slipPickOf(market, match, {
+      marketId,
+      selection,
+      odds: mm ? formatMyanmarLine(mm) : (market.prices[selection] ?? ''),
+      format: mm ? 'MY' : priceFormat(market.kind, format),
+      myanmar: Boolean(mm),
+    }),
+  );
 }
 
 /** One price: re-renders only when its own price, status or move changes; flashes on a move. */
