@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { postJson, runOpenLoad } from './load';
-import { benchServer, bulkMembers, createSoccerBook, databaseName, operator } from './setup';
+import {
+  benchServer,
+  bulkMembers,
+  createSoccerBook,
+  databaseName,
+  ledgerVerified,
+  operator,
+  pgbenchReference,
+} from './setup';
 
 const MATCHES = 200;
 /**
@@ -18,41 +26,12 @@ const DEPOSIT = '1000000';
 const RATE = Number(process.env.BENCH_BET_RATE ?? 1_600);
 const WARMUP_SECONDS = 5;
 
-/** pgbench TPC-B on the same server, as the machine's reference (only when DATABASE_URL is PostgreSQL). */
-function pgbenchTps(url: string): number | null {
-  try {
-    execFileSync('pgbench', ['-i', '-q', '-s', '1', url], { stdio: 'ignore' });
-    const out = execFileSync('pgbench', ['-c', '8', '-j', '2', '-T', '10', url], { encoding: 'utf8' });
-    const match = /tps = ([\d.]+)/.exec(out);
-    return match ? Number(match[1]) : null;
-  } catch {
-    return null;
-  }
-}
-
 /** PostgreSQL: the WAL position now (bytes), and a checkpoint first when asked. */
 function walPosition(url: string | undefined, checkpoint = false): bigint | null {
   if (!url) return null;
   const sqlText = `${checkpoint ? 'checkpoint; ' : ''}select pg_current_wal_lsn() - '0/0'`;
   const out = execFileSync('psql', [url, '-X', '-q', '-A', '-t', '-c', sqlText], { encoding: 'utf8' });
   return BigInt(out.trim().split('\n').pop() ?? '0');
-}
-
-/** The ledger invariant of the database the bench wrote to (`npm run ledger:verify`). */
-function verifyLedger(url: string): string {
-  try {
-    execFileSync(
-      process.execPath,
-      ['--conditions=source', '--import', 'tsx', 'apps/server/src/cli/ledger-verify.ts'],
-      {
-        env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'error', SEED_DEMO: 'false' },
-        stdio: 'ignore',
-      },
-    );
-    return 'ok';
-  } catch {
-    return 'FAILED';
-  }
 }
 
 /**
@@ -152,18 +131,21 @@ export async function bettingBench(seconds: number): Promise<object[]> {
     const hotAccepted = results.filter((r) => r.reply.status === '1').length;
     const database = databaseName();
     const ledger = process.env.DATABASE_URL
-      ? verifyLedger(process.env.DATABASE_URL)
+      ? ledgerVerified(process.env.DATABASE_URL)
       : 'checked by the test suite (embedded database is gone with the run)';
     const reference =
-      process.env.DATABASE_URL && database === 'postgres' ? pgbenchTps(process.env.DATABASE_URL) : null;
+      process.env.DATABASE_URL && database === 'postgres' ? pgbenchReference(process.env.DATABASE_URL) : null;
     return [
       { ...load, name: 'betting.accepted_bets', members: MEMBERS, wal_bytes_per_bet: walPerBet, database },
       { name: 'betting.hot_member', attempts: 500, accepted: hotAccepted, expected: 250, database },
       { name: 'betting.ledger_verify', result: ledger, database },
       {
         name: 'betting.reference',
-        pgbench_tpcb_tps: reference,
-        accepted_bets_per_pgbench_tps: reference ? Number((load.throughput / reference).toFixed(3)) : null,
+        pgbench_tpcb_tps: reference?.tps ?? null,
+        accepted_bets_per_pgbench_tps: reference
+          ? Number((load.throughput / reference.tps).toFixed(3))
+          : null,
+        postgres_cpu_ms_per_1000_tpcb_transactions: reference?.postgresCpuMsPer1000 ?? null,
         database,
       },
     ];

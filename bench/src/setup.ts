@@ -157,16 +157,26 @@ export function bulkMembers(
   return members;
 }
 
+/**
+ * A process's /proc stat fields after its command name (which may hold spaces), or null once it is gone:
+ * [1] the parent pid, [11] and [12] its own user and system time, [13] and [14] those of children it reaped.
+ */
+function procStat(pid: number | string): { command: string; fields: string[] } | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const close = stat.lastIndexOf(')');
+    return { command: stat.slice(stat.indexOf('(') + 1, close), fields: stat.slice(close + 2).split(' ') };
+  } catch {
+    return null;
+  }
+}
+
+const ticks = (fields: string[], ...at: number[]) => at.reduce((sum, i) => sum + Number(fields[i]), 0) / 100;
+
 /** CPU seconds (user + system) a process has used so far, from /proc; 0 once it is gone. */
 export function cpuSeconds(pid: number): number {
-  try {
-    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
+  const stat = procStat(pid);
+  return stat ? ticks(stat.fields, 11, 12) : 0;
 }
 
 /**
@@ -181,25 +191,56 @@ export function postgresCpuSeconds(): number | null {
   } catch {
     return null;
   }
-  let total = 0;
-  let found = false;
+  const postgres = new Map<string, string[]>();
   for (const pid of pids) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (!stat.includes('(postgres)')) continue;
-      // After the command name: utime, stime, cutime and cstime are the 12th to 15th fields.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      found = true;
-      total += (Number(fields[11]) + Number(fields[12])) / 100;
-      // Only the postmaster's children are backends; its own parent is not a postgres process.
-      const parent = fields[1] ?? '';
-      if (!readFileSync(`/proc/${parent}/stat`, 'utf8').includes('(postgres)'))
-        total += (Number(fields[13]) + Number(fields[14])) / 100;
-    } catch {
-      // The process ended between the listing and the read.
-    }
+    const stat = procStat(pid);
+    if (stat?.command === 'postgres') postgres.set(pid, stat.fields);
   }
-  return found ? total : null;
+  if (postgres.size === 0) return null;
+  let total = 0;
+  for (const fields of postgres.values()) {
+    total += ticks(fields, 11, 12);
+    // The postmaster (the one whose parent is no postgres process) holds the time of the backends it reaped.
+    if (!postgres.has(fields[1] ?? '')) total += ticks(fields, 13, 14);
+  }
+  return total;
+}
+
+/**
+ * pgbench TPC-B on the benchmark's PostgreSQL, the machine's reference for the betting and wallet benches: its
+ * transactions a second, and what PostgreSQL spent on 1,000 of them, to set beside what it spends per call.
+ */
+export function pgbenchReference(url: string): { tps: number; postgresCpuMsPer1000: number | null } | null {
+  try {
+    execFileSync('pgbench', ['-i', '-q', '-s', '1', url], { stdio: 'ignore' });
+    const before = postgresCpuSeconds();
+    const out = execFileSync('pgbench', ['-c', '8', '-j', '2', '-T', '10', url], { encoding: 'utf8' });
+    const after = postgresCpuSeconds();
+    const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? NaN);
+    const transactions = Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1] ?? NaN);
+    if (!Number.isFinite(tps)) return null;
+    const postgresCpuMsPer1000 =
+      before === null || after === null || !(transactions > 0)
+        ? null
+        : Number((((after - before) * 1e6) / transactions).toFixed(1));
+    return { tps, postgresCpuMsPer1000 };
+  } catch {
+    return null;
+  }
+}
+
+/** `ledger:verify` against the benchmark's database: 'ok', or 'FAILED' when the books do not prove. */
+export function ledgerVerified(url: string): 'ok' | 'FAILED' {
+  try {
+    execFileSync(
+      process.execPath,
+      ['--conditions=source', '--import', 'tsx', 'apps/server/src/cli/ledger-verify.ts'],
+      { env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'error', SEED_DEMO: 'false' }, stdio: 'ignore' },
+    );
+    return 'ok';
+  } catch {
+    return 'FAILED';
+  }
 }
 
 /** The pid of the process listening on the server's port (0 if not found). */

@@ -1,5 +1,4 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
@@ -9,7 +8,9 @@ import {
   bulkMembers,
   cpuSeconds,
   databaseName,
+  ledgerVerified,
   operator,
+  pgbenchReference,
   postgresCpuSeconds,
   serverProcess,
 } from './setup';
@@ -32,42 +33,6 @@ const SECRET = randomBytes(24).toString('hex');
 const DEPOSIT = 1_000_000n;
 
 const sign = (raw: string) => createHmac('sha256', SECRET).update(raw).digest('base64');
-
-/**
- * pgbench TPC-B on the same server, as the machine's reference (as the betting bench runs it), with what
- * PostgreSQL spent per transaction, to set beside what it spends per wallet call.
- */
-function pgbench(url: string): { tps: number; postgresCpuMsPer1000: number | null } | null {
-  try {
-    execFileSync('pgbench', ['-i', '-q', '-s', '1', url], { stdio: 'ignore' });
-    const before = postgresCpuSeconds();
-    const out = execFileSync('pgbench', ['-c', '8', '-j', '2', '-T', '10', url], { encoding: 'utf8' });
-    const after = postgresCpuSeconds();
-    const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? NaN);
-    const transactions = Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1] ?? NaN);
-    if (!Number.isFinite(tps)) return null;
-    const postgresCpuMsPer1000 =
-      before === null || after === null || !(transactions > 0)
-        ? null
-        : Number((((after - before) * 1e6) / transactions).toFixed(1));
-    return { tps, postgresCpuMsPer1000 };
-  } catch {
-    return null;
-  }
-}
-
-function verifyLedger(url: string): string {
-  try {
-    execFileSync(
-      process.execPath,
-      ['--conditions=source', '--import', 'tsx', 'apps/server/src/cli/ledger-verify.ts'],
-      { env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'error', SEED_DEMO: 'false' }, stdio: 'ignore' },
-    );
-    return 'ok';
-  } catch {
-    return 'FAILED';
-  }
-}
 
 /** The provider's Games API, just enough for the platform to list one slot and launch it (tokens in the URL). */
 async function gamesApi(): Promise<{ url: string; close: () => Promise<void> }> {
@@ -188,7 +153,7 @@ export async function walletBench(seconds: number): Promise<object[]> {
     const load = await runOpenLoad('wallet.calls', { rate: RATE, seconds, maxOutstanding: 512, isOk }, (n) =>
       next(n + RATE * WARMUP_SECONDS),
     );
-    const per1000 = (cpuSeconds: number) => Number(((cpuSeconds * 1e6) / Math.max(1, load.ok)).toFixed(1));
+    const per1000 = (spent: number) => Number(((spent * 1e6) / Math.max(1, load.ok)).toFixed(1));
     const clientCpu = process.cpuUsage(cpuFrom.client);
     const cpu = {
       server_cpu_ms_per_1000_calls: per1000(cpuSeconds(serverPid) - cpuFrom.server),
@@ -200,9 +165,9 @@ export async function walletBench(seconds: number): Promise<object[]> {
     const database = databaseName();
     const url = process.env.DATABASE_URL;
     const ledger = url
-      ? verifyLedger(url)
+      ? ledgerVerified(url)
       : 'checked by the test suite (embedded database is gone with the run)';
-    const reference = url && database === 'postgres' ? pgbench(url) : null;
+    const reference = url && database === 'postgres' ? pgbenchReference(url) : null;
     return [
       {
         ...load,
