@@ -1,4 +1,5 @@
 import { Agent, request } from 'node:http';
+import { RawHttpPool } from './raw-http';
 
 export interface LoadResult {
   name: string;
@@ -12,7 +13,9 @@ export interface LoadResult {
   max_ms: number;
 }
 
-const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+/** Keep-alive connections per server, for the setup calls' agent and the open-loop client's pool alike. */
+const CONNECTIONS = 256;
+const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
 
 /** One POST JSON over a keep-alive connection; answers the parsed body and the elapsed milliseconds. */
 export function postJson(
@@ -138,6 +141,16 @@ export async function runOpenLoad(
   let wakeOnFree: (() => void) | null = null;
   // BENCH_TRACE=1: the slowest request of each second on stderr, to see when a tail happens.
   const trace: number[] | null = process.env.BENCH_TRACE ? [] : null;
+  const pools = new Map<string, RawHttpPool>();
+  const post = (url: string, body: unknown, headers: Record<string, string> = {}) => {
+    const target = new URL(url);
+    let pool = pools.get(target.origin);
+    if (!pool) {
+      pool = new RawHttpPool(target, CONNECTIONS);
+      pools.set(target.origin, pool);
+    }
+    return pool.post(`${target.pathname}${target.search}`, JSON.stringify(body), headers);
+  };
   const started = performance.now();
   for (let slot = 0; slot < slots; slot += 1) {
     const slotStart = started + slot * slotMs;
@@ -155,8 +168,8 @@ export async function runOpenLoad(
       const { url, body, headers } = next(sent);
       sent += 1;
       outstanding += 1;
-      const request = postJson(url, body, headers)
-        .then(({ reply }) => {
+      const request = post(url, body, headers)
+        .then((reply) => {
           const ms = performance.now() - slotStart;
           latencies.push(ms);
           if (trace) {
@@ -180,6 +193,7 @@ export async function runOpenLoad(
     }
   }
   await Promise.all(open);
+  for (const pool of pools.values()) pool.close();
   if (trace) console.error(`${name} slowest per second (ms): ${trace.map((ms) => Math.round(ms)).join(' ')}`);
   return {
     ...summary(name, latencies, ok, failed, (performance.now() - started) / 1000),

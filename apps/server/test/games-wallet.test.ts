@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MEMBER_CHANNEL } from '../src/push/member';
 import { boLogin, login, seeded } from './support/fixtures';
@@ -426,6 +427,37 @@ describeEachDatabase('games: seamless wallet conformance (decision table)', (env
     expect(await env().services.games.closeStaleRounds()).toBe(1);
     expect((await w.win('b1', '20')).status).toBe('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
     expect((await w.rollback('b1')).status).toBe('RS_OK');
+    await expectBalance(env(), START - units('10'));
+  });
+
+  it('a call never waits for a transaction that only refers to the member (a foreign-key check)', async () => {
+    // PGlite has one connection: no second transaction can hold a lock while a call runs.
+    if (env().kind === 'pglite') return;
+    const w = await ready(env());
+    // What every foreign-key check on the member takes, and holds to its commit: a key-share lock on the
+    // member's account and available balance rows (the report job's report_rounds and transfers, settlement's
+    // transfers and entries). The wallet locks those rows against other writers only, so it goes on.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked = () => {};
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    const holder = env()
+      .ctx.db.transaction()
+      .execute(async (trx) => {
+        await sql`select la.id from accounts a
+        join ledger_accounts la on coalesce(la.owner_pk, 0) = a.id and la.kind = 'available'
+        where a.account_id = 'demomyr' for key share of a, la`.execute(trx);
+        locked();
+        await held;
+      });
+    await lockTaken;
+    const answered = await Promise.race([
+      w.bet('10').then((reply) => reply.status),
+      new Promise<string>((resolve) => setTimeout(() => resolve('still waiting after 5 s'), 5_000)),
+    ]);
+    release();
+    await holder;
+    expect(answered).toBe('RS_OK');
     await expectBalance(env(), START - units('10'));
   });
 

@@ -100,7 +100,7 @@ export const accountRepository = {
   },
 
   async lockForUpdate(ex: Executor, pk: string): Promise<AccountRow | undefined> {
-    return ex.selectFrom('accounts').selectAll().where('id', '=', pk).forUpdate().executeTakeFirst();
+    return ex.selectFrom('accounts').selectAll().where('id', '=', pk).forNoKeyUpdate().executeTakeFirst();
   },
 
   async betLimits(ex: Executor, pk: string): Promise<BetLimitRow[]> {

@@ -55,6 +55,10 @@ const ints = (values: readonly (string | number | bigint)[], type: 'bigint' | 'i
  * LedgerService writes one by one, in a handful of statements per batch. Balances move by their net delta
  * per account, rows locked in id order first (the order single transfers lock in, so no deadlock), and the
  * balance guard still holds: the database's CHECK refuses any guarded account going below zero.
+ *
+ * Balance rows are locked FOR NO KEY UPDATE, the lock an UPDATE takes: it excludes the other writers of a
+ * balance but not the key-share lock of a foreign-key check (an entry or a report row naming the account),
+ * which another transaction holds until it commits and which FOR UPDATE would wait for.
  */
 export const bulkLedger = {
   /**
@@ -73,7 +77,7 @@ export const bulkLedger = {
       select id::text as id, owner_pk::text as owner_pk, kind, currency, balance from ledger_accounts
       where coalesce(owner_pk, 0) = any(${text(ownerPks)}::bigint[]) and kind = any(${text(kinds)}::text[])
       order by id
-      for update`.execute(trx);
+      for no key update`.execute(trx);
     return result.rows.map((row) => ({
       id: row.id,
       ownerPk: row.owner_pk,
@@ -184,7 +188,7 @@ async function writeChunk(trx: Trx, transfers: BulkTransfer[], accountsLocked: b
   }
   const moved = [...deltas.keys()].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
   if (moved.length > 0 && !accountsLocked) {
-    await sql`select id from ledger_accounts where id = any(${moved}::bigint[]) order by id for update`.execute(
+    await sql`select id from ledger_accounts where id = any(${moved}::bigint[]) order by id for no key update`.execute(
       trx,
     );
   }

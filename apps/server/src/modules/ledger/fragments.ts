@@ -28,7 +28,7 @@ export const STAKE_RESERVATION_CTES = `m as materialized (
 lk as (
   select la.id from ledger_accounts la join m on la.id = m.outs
   where m.outs < m.avail
-  for update of la
+  for no key update of la
 ),
 av as (
   update ledger_accounts la set balance = la.balance - q.risk
