@@ -153,21 +153,24 @@ export const roundReportRepository = {
    */
   async count(ex: Executor, rounds: CountedRound[]): Promise<Set<string>> {
     if (rounds.length === 0) return new Set();
-    const levelValues = (round: CountedRound) =>
-      UPLINE_LEVELS.flatMap((level) => {
-        const part = round.levels.get(level);
-        return [sql`${String(part?.winLoss ?? 0n)}::bigint`, sql`${String(part?.commission ?? 0n)}::bigint`];
-      });
-    const rows = rounds.map(
-      (round) => sql`(${round.source}, ${round.roundPk}::bigint, ${round.product}, ${round.day}::integer,
-        ${round.memberPk}::bigint, ${round.currency}, ${String(round.turnover)}::bigint,
-        ${String(round.validTurnover)}::bigint, ${String(round.winLoss)}::bigint,
-        ${String(round.commission)}::bigint, ${sql.join(levelValues(round))})`,
-    );
+    // One array per column (unnest), not a VALUES row of twenty parameters per round: a batch of 500 rounds
+    // was 10,000 parameters to build, send, parse and plan, about 0.2 ms a round of the job's time.
+    const column = (pick: (round: CountedRound) => string | bigint) =>
+      rounds.map((round) => String(pick(round)));
+    const levelColumns = UPLINE_LEVELS.flatMap((level) => [
+      column((round) => round.levels.get(level)?.winLoss ?? 0n),
+      column((round) => round.levels.get(level)?.commission ?? 0n),
+    ]);
     const inserted = await sql<{ source: RoundSource; round_pk: string }>`
       insert into report_rounds (source, round_pk, product, day, member_pk, currency, turnover, valid_turnover,
-        win_loss, commission, ${sql.join(LEVEL_COLUMNS.map((column) => sql.ref(column)))})
-      values ${sql.join(rows)}
+        win_loss, commission, ${sql.join(LEVEL_COLUMNS.map((name) => sql.ref(name)))})
+      select * from unnest(${column((round) => round.source)}::text[],
+        ${column((round) => round.roundPk)}::bigint[], ${column((round) => round.product)}::text[],
+        ${column((round) => String(round.day))}::integer[], ${column((round) => round.memberPk)}::bigint[],
+        ${column((round) => round.currency)}::text[], ${column((round) => round.turnover)}::bigint[],
+        ${column((round) => round.validTurnover)}::bigint[], ${column((round) => round.winLoss)}::bigint[],
+        ${column((round) => round.commission)}::bigint[],
+        ${sql.join(levelColumns.map((values) => sql`${values}::bigint[]`))})
       on conflict (source, round_pk) do nothing
       returning source, round_pk::text as round_pk`.execute(ex);
     for (const source of Object.keys(FINISHED) as RoundSource[]) {
