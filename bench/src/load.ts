@@ -56,6 +56,24 @@ export function postJson(
   });
 }
 
+/** The load loops' POST: a raw keep-alive pool per server (raw-http.ts), closed with `close` when the run ends. */
+function rawPoster() {
+  const pools = new Map<string, RawHttpPool>();
+  const post = (url: string, body: unknown, headers: Record<string, string> = {}) => {
+    const target = new URL(url);
+    let pool = pools.get(target.origin);
+    if (!pool) {
+      pool = new RawHttpPool(target, CONNECTIONS);
+      pools.set(target.origin, pool);
+    }
+    return pool.post(`${target.pathname}${target.search}`, JSON.stringify(body), headers);
+  };
+  const close = () => {
+    for (const pool of pools.values()) pool.close();
+  };
+  return { post, close };
+}
+
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -75,15 +93,17 @@ export async function runLoad(
   let failed = 0;
   let sent = 0;
   const deadline = Date.now() + options.seconds * 1000;
+  const { post, close } = rawPoster();
   const started = Date.now();
   await Promise.all(
     Array.from({ length: options.workers }, async (_, worker) => {
       while (Date.now() < deadline && sent < options.maxRequests) {
         sent += 1;
         const { url, body } = next(worker);
+        const sentAt = performance.now();
         try {
-          const { ms, reply } = await postJson(url, body);
-          latencies.push(ms);
+          const reply = await post(url, body);
+          latencies.push(performance.now() - sentAt);
           if (String(reply.status) === '1') ok += 1;
           else failed += 1;
         } catch {
@@ -92,6 +112,7 @@ export async function runLoad(
       }
     }),
   );
+  close();
   return summary(name, latencies, ok, failed, (Date.now() - started) / 1000);
 }
 
@@ -141,16 +162,7 @@ export async function runOpenLoad(
   let wakeOnFree: (() => void) | null = null;
   // BENCH_TRACE=1: the slowest request of each second on stderr, to see when a tail happens.
   const trace: number[] | null = process.env.BENCH_TRACE ? [] : null;
-  const pools = new Map<string, RawHttpPool>();
-  const post = (url: string, body: unknown, headers: Record<string, string> = {}) => {
-    const target = new URL(url);
-    let pool = pools.get(target.origin);
-    if (!pool) {
-      pool = new RawHttpPool(target, CONNECTIONS);
-      pools.set(target.origin, pool);
-    }
-    return pool.post(`${target.pathname}${target.search}`, JSON.stringify(body), headers);
-  };
+  const { post, close } = rawPoster();
   const started = performance.now();
   for (let slot = 0; slot < slots; slot += 1) {
     const slotStart = started + slot * slotMs;
@@ -193,7 +205,7 @@ export async function runOpenLoad(
     }
   }
   await Promise.all(open);
-  for (const pool of pools.values()) pool.close();
+  close();
   if (trace) console.error(`${name} slowest per second (ms): ${trace.map((ms) => Math.round(ms)).join(' ')}`);
   return {
     ...summary(name, latencies, ok, failed, (performance.now() - started) / 1000),

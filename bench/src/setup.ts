@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { gmt8DayNumber, gmt8DayStart } from '@sb/domain';
 import { startServer, type RunningServer } from '@sb/e2e/server';
 import { demoBackofficeToken } from '../../apps/server/src/db/demo-totp';
 
@@ -31,11 +32,36 @@ export async function operator(url: string) {
   };
 }
 
-/** Creates `count` soccer matches kicking off within the next hours, each with AH, O/U and 1X2 markets. */
+/** The earliest kick-off from now: a bench's bets and lists are done long before any match starts. */
+const FIRST_KICKOFF_MS = 10 * 60_000;
+/** Kick-offs are spread over up to three hours after the first. */
+const KICKOFF_SPREAD_MS = 180 * 60_000;
+
+/**
+ * When the book's kick-offs start and how far apart they are: all before the end of today, GMT+8 (the 'today'
+ * menu's end). Late in the GMT+8 evening the spread narrows, and in the last minutes of the day the bench waits
+ * for the next day rather than put matches in tomorrow's menu.
+ */
+async function kickoffWindow(): Promise<{ first: number; offsetOf: (i: number) => number }> {
+  let now = Date.now();
+  const room = () => gmt8DayStart(gmt8DayNumber(now) + 1) - now - FIRST_KICKOFF_MS - 60_000;
+  if (room() < 10 * 60_000) {
+    const wait = room() + FIRST_KICKOFF_MS + 60_000 + 5_000;
+    console.error(
+      `bench: ${Math.ceil(wait / 60_000)} min to 00:00 GMT+8, waiting so that 'today' holds the book`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    now = Date.now();
+  }
+  const spread = Math.min(KICKOFF_SPREAD_MS, room());
+  return { first: now + FIRST_KICKOFF_MS, offsetOf: (i) => Math.floor(((i % 180) * spread) / 180) };
+}
+
+/** Creates `count` soccer matches kicking off within the next hours of today, each with AH, O/U and 1X2 markets. */
 export async function createSoccerBook(url: string, count: number, sportId = 1): Promise<number[]> {
   const bo = await operator(url);
   const ids: number[] = [];
-  const now = Date.now();
+  const kickoffs = await kickoffWindow();
   const batch = 16;
   for (let start = 0; start < count; start += batch) {
     const made = await Promise.all(
@@ -46,8 +72,7 @@ export async function createSoccerBook(url: string, count: number, sportId = 1):
           league: `Bench League ${i % 60}`,
           home: `Home ${i}`,
           away: `Away ${i}`,
-          // Spread over the next few hours of today (GMT+8 day permitting) so 'today' holds them.
-          kickoff: new Date(now + 10 * 60_000 + (i % 180) * 60_000).toISOString(),
+          kickoff: new Date(kickoffs.first + kickoffs.offsetOf(i)).toISOString(),
         });
         const id = Number(created.match_id);
         await bo('trade/market', {
