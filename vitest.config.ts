@@ -29,6 +29,8 @@ export default defineConfig({
         ...source,
         test: { name: 'provider-sim', root: 'apps/provider-sim', include: ['src/**/*.test.ts'] },
       },
+      // The benches' own load client (its HTTP framing and connection handling).
+      { ...source, test: { name: 'bench', root: 'bench', include: ['src/**/*.test.ts'] } },
       'apps/web/vitest.config.ts',
       'apps/backoffice/vitest.config.ts',
       {

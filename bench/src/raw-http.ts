@@ -52,12 +52,21 @@ export class RawHttpPool {
     return connection;
   }
 
-  /** A connection answered (or broke): it takes the next waiting request, or rests. */
+  /**
+   * A connection answered (or broke): it takes the next waiting request, or rests. A broken one leaves the pool,
+   * resting or not: the server closes a connection idle past its keep-alive time, and a request sent on it
+   * would never be answered.
+   */
   private release(connection: Connection): void {
     if (connection.broken) {
       this.connections.delete(connection);
+      const resting = this.idle.indexOf(connection);
+      if (resting >= 0) this.idle.splice(resting, 1);
       const next = this.waiting.shift();
-      if (next) (this.open() ?? this.idle.pop())?.send(next);
+      if (!next) return;
+      const other = this.idle.pop() ?? this.open();
+      if (other) other.send(next);
+      else this.waiting.unshift(next);
       return;
     }
     const next = this.waiting.shift();
@@ -99,6 +108,7 @@ class Connection {
   }
 
   send(exchange: Exchange): void {
+    if (this.broken) return exchange.reject(new Error('connection closed'));
     this.current = exchange;
     this.socket.write(exchange.bytes);
   }
