@@ -1,3 +1,4 @@
+import { gmt8DayNumber, gmt8DayStart } from '@sb/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { demoBackofficeToken as boSignIn, demoTotpSecret } from '../../apps/server/src/db/demo-totp';
 import { totpCode } from '../../apps/server/src/lib/totp';
@@ -29,7 +30,18 @@ export async function memberSession(url: string, accountId: string, password = '
   return { account_id: accountId, session_token: profile?.player_info[0].session_token ?? '' };
 }
 
-/** A soccer match kicking off in two hours with one Asian-handicap market; answers its ids. */
+/**
+ * A kick-off later today (GMT+8, the 'today' menu's day): two hours from now, or, late in the GMT+8 evening, two
+ * minutes before midnight (at least a minute from now, so only a test in the day's last three minutes can see it
+ * start). Two hours flat put the match in tomorrow's menu from 22:00 GMT+8 on.
+ */
+export function kickoffLaterToday(now = Date.now()): string {
+  const midnight = gmt8DayStart(gmt8DayNumber(now) + 1);
+  const ahead = Math.max(60_000, Math.min(2 * 3_600_000, midnight - now - 2 * 60_000));
+  return new Date(now + ahead).toISOString();
+}
+
+/** A soccer match kicking off later today with one Asian-handicap market; answers its ids. */
 export async function matchWithHandicap(
   url: string,
   teams: { league: string; home: string; away: string },
@@ -39,7 +51,7 @@ export async function matchWithHandicap(
   const created = await trade('creatematch', {
     sport_id: 1,
     ...teams,
-    kickoff: new Date(Date.now() + 2 * 3_600_000).toISOString(),
+    kickoff: kickoffLaterToday(),
   });
   await trade('market', { match_id: created.match_id, kind: 'hdp', line: '-0.25', prices });
   const detail = await post(`${url}/cache/uxmatch`, { match_id: created.match_id, odds_type: '1' });
