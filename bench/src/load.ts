@@ -56,23 +56,33 @@ export function postJson(
   });
 }
 
-/** The load loops' POST: a raw keep-alive pool per server (raw-http.ts), closed with `close` when the run ends. */
+/**
+ * The load loops' POST: a raw keep-alive pool per server (raw-http.ts), closed with `close` when the run ends.
+ * A run sends to a handful of URLs, so each is parsed once, not on every request of the measured loop.
+ */
 function rawPoster() {
   const pools = new Map<string, RawHttpPool>();
+  const targets = new Map<string, { pool: RawHttpPool; path: string }>();
+  const targetOf = (url: string) => {
+    const parsed = new URL(url);
+    const pool = pools.get(parsed.origin) ?? new RawHttpPool(parsed, CONNECTIONS);
+    pools.set(parsed.origin, pool);
+    const target = { pool, path: `${parsed.pathname}${parsed.search}` };
+    if (targets.size < MAX_TARGETS) targets.set(url, target);
+    return target;
+  };
   const post = (url: string, body: unknown, headers: Record<string, string> = {}) => {
-    const target = new URL(url);
-    let pool = pools.get(target.origin);
-    if (!pool) {
-      pool = new RawHttpPool(target, CONNECTIONS);
-      pools.set(target.origin, pool);
-    }
-    return pool.post(`${target.pathname}${target.search}`, JSON.stringify(body), headers);
+    const { pool, path } = targets.get(url) ?? targetOf(url);
+    return pool.post(path, JSON.stringify(body), headers);
   };
   const close = () => {
     for (const pool of pools.values()) pool.close();
   };
   return { post, close };
 }
+
+/** URLs remembered per run at most (a suite whose URLs vary per request parses them each time). */
+const MAX_TARGETS = 1_000;
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;

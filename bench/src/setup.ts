@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { gmt8DayNumber, gmt8DayStart } from '@sb/domain';
+import { gmt8DayEnd } from '@sb/domain';
 import { startServer, type RunningServer } from '@sb/e2e/server';
 import { demoBackofficeToken } from '../../apps/server/src/db/demo-totp';
 
@@ -44,7 +44,7 @@ const KICKOFF_SPREAD_MS = 180 * 60_000;
  */
 async function kickoffWindow(): Promise<{ first: number; offsetOf: (i: number) => number }> {
   let now = Date.now();
-  const room = () => gmt8DayStart(gmt8DayNumber(now) + 1) - now - FIRST_KICKOFF_MS - 60_000;
+  const room = () => gmt8DayEnd(now) - now - FIRST_KICKOFF_MS - 60_000;
   if (room() < 10 * 60_000) {
     const wait = room() + FIRST_KICKOFF_MS + 60_000 + 5_000;
     console.error(

@@ -1,4 +1,4 @@
-import { gmt8DayNumber, gmt8DayStart } from '@sb/domain';
+import { gmt8DayEnd } from '@sb/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { demoBackofficeToken as boSignIn, demoTotpSecret } from '../../apps/server/src/db/demo-totp';
 import { totpCode } from '../../apps/server/src/lib/totp';
@@ -36,7 +36,7 @@ export async function memberSession(url: string, accountId: string, password = '
  * start). Two hours flat put the match in tomorrow's menu from 22:00 GMT+8 on.
  */
 export function kickoffLaterToday(now = Date.now()): string {
-  const midnight = gmt8DayStart(gmt8DayNumber(now) + 1);
+  const midnight = gmt8DayEnd(now);
   const ahead = Math.max(60_000, Math.min(2 * 3_600_000, midnight - now - 2 * 60_000));
   return new Date(now + ahead).toISOString();
 }

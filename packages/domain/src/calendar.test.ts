@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, gmt8DateStart, gmt8DayNumber, gmt8DayStart } from './calendar';
+import { DAY_MS, gmt8DateStart, gmt8DayEnd, gmt8DayNumber, gmt8DayStart } from './calendar';
 
 describe('GMT+8 calendar days', () => {
   it.each([
@@ -10,6 +10,10 @@ describe('GMT+8 calendar days', () => {
     expect(gmt8DateStart(date)).toBe(start);
     expect(gmt8DayStart(gmt8DayNumber(start))).toBe(start);
     expect(gmt8DayNumber(start + DAY_MS - 1)).toBe(gmt8DayNumber(start));
+    // The day ends where the next begins, whatever instant of it is asked about.
+    expect(gmt8DayEnd(start)).toBe(start + DAY_MS);
+    expect(gmt8DayEnd(start + DAY_MS - 1)).toBe(start + DAY_MS);
+    expect(gmt8DayEnd(start + DAY_MS)).toBe(start + 2 * DAY_MS);
   });
 
   it.each(['', 'today', '2024-13-01'])('%j is no date', (date) => {

@@ -27,6 +27,14 @@ export function gmt8DayStart(dayNumber: number): number {
   return dayNumber * DAY_MS - GMT8_OFFSET_MS;
 }
 
+/**
+ * The end of the GMT+8 calendar day an instant falls in (the next day's 00:00), where the 'today' market list
+ * ends: a match kicking off before it is today's.
+ */
+export function gmt8DayEnd(ms: number): number {
+  return gmt8DayStart(gmt8DayNumber(ms) + 1);
+}
+
 /** The first instant of a GMT+8 calendar date 'YYYY-MM-DD' (its 00:00 GMT+8), or null when it is no date. */
 export function gmt8DateStart(date: string): number | null {
   const ms = Date.parse(`${date}T00:00:00Z`);

@@ -221,6 +221,7 @@ export {
   bettingDay,
   gmt8Date,
   gmt8DateStart,
+  gmt8DayEnd,
   gmt8DayNumber,
   gmt8DayStart,
   gmt8Weekday,

@@ -9,8 +9,8 @@ import type {
 import {
   KENO_KIND,
   NUMBER_KINDS,
+  gmt8DayEnd,
   gmt8DayNumber,
-  gmt8DayStart,
   passesTimeFilter,
   sortMatches,
   timeFilterApplies,
@@ -78,7 +78,7 @@ export class MarketsService {
   /** uxmenu: per sport, counts of live, today, early, parlay and outright events. */
   menu(): { sports: MenuTuple[] } {
     const nowMs = this.now().getTime();
-    const today = todayEnd(nowMs);
+    const today = gmt8DayEnd(nowMs);
     const rows: MenuTuple[] = [];
     const sports = [...this.snapshot.sports.values()]
       .filter((s) => !s.excluded)
@@ -123,7 +123,7 @@ export class MarketsService {
     const sorted = this.cachedList(request, nowMs, kinds);
     const start = (request.page - 1) * request.page_size;
     const page = sorted.slice(start, start + request.page_size);
-    const reply = this.listFor(page, kinds, request.odds_type, todayEnd(nowMs), request.market_type);
+    const reply = this.listFor(page, kinds, request.odds_type, gmt8DayEnd(nowMs), request.market_type);
     return { ...reply, total: sorted.length, page: request.page };
   }
 
@@ -188,7 +188,7 @@ export class MarketsService {
   }
 
   private filterAndSort(request: UxMarketRequest, nowMs: number, kinds: Set<MarketKind>): MatchView[] {
-    const today = todayEnd(nowMs);
+    const today = gmt8DayEnd(nowMs);
     const leagues = new Set(request.leagues);
     const search = request.search.trim().toLowerCase();
     const filterByTime = timeFilterApplies({
@@ -229,7 +229,7 @@ export class MarketsService {
   match(matchId: number, oddsType: string): MatchListReply {
     const match = this.snapshot.matches.get(matchId);
     if (!match || !isOpen(match)) throw new AppError('matchHide');
-    const today = todayEnd(this.now().getTime());
+    const today = gmt8DayEnd(this.now().getTime());
     const family = [
       match,
       ...this.snapshot
@@ -242,14 +242,14 @@ export class MarketsService {
 
   /** uxmatch2: several matches by id (favourites, refresh of what is on screen); unknown ids are left out. */
   matches(ids: number[], oddsType: string): MatchListReply {
-    const today = todayEnd(this.now().getTime());
+    const today = gmt8DayEnd(this.now().getTime());
     const found = ids.map((id) => this.snapshot.matches.get(id)).filter(isDefined);
     return { ...this.listFor(found, null, oddsType, today, 'all'), total: found.length, page: 1 };
   }
 
   /** livematchlist: live matches across sports, by sport then kick-off. */
   liveMatches(): { matches: MatchTuple[] } {
-    const today = todayEnd(this.now().getTime());
+    const today = gmt8DayEnd(this.now().getTime());
     const live = [...this.snapshot.matches.values()].filter(
       (m) => m.parentId === null && isOpen(m) && markerOf(m, today) === 3,
     );
@@ -375,11 +375,6 @@ function kindsOf(request: UxMarketRequest): Set<MarketKind> {
 
 function isOpen(match: MatchView): boolean {
   return match.state === 0 || match.state === 5 || match.state === 500;
-}
-
-/** The end of today's GMT+8 calendar day, epoch ms: computed once per request, compared per match. */
-export function todayEnd(nowMs: number): number {
-  return gmt8DayStart(gmt8DayNumber(nowMs) + 1);
 }
 
 /** 3 live, 2 today (kick-off before the end of today, GMT+8), 1 early. */
