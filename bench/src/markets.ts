@@ -1,5 +1,13 @@
 import { postJson, runLoad, type LoadResult } from './load';
-import { benchServer, cpuSeconds, createSoccerBook, databaseName, operator, serverProcess } from './setup';
+import {
+  benchServer,
+  cpuSeconds,
+  createSoccerBook,
+  databaseName,
+  operator,
+  serverAtRest,
+  serverProcess,
+} from './setup';
 
 const MATCHES = 1_500;
 /** How long the idle server's CPU is sampled before the load. */
@@ -44,6 +52,7 @@ export async function marketsBench(seconds: number): Promise<Figure[]> {
         page: (worker % pages) + 1,
       },
     });
+    await serverAtRest(server.url);
     const serverPid = serverProcess(server.url);
     // The server's own background work (draw, race and round clocks, settlement and report jobs) costs CPU with
     // no request at all: measured idle first and taken off, so the figure is the requests' cost.

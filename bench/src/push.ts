@@ -1,6 +1,14 @@
 import WebSocket from 'ws';
 import { postJson } from './load';
-import { benchServer, cpuSeconds, createSoccerBook, databaseName, operator, serverProcess } from './setup';
+import {
+  benchServer,
+  cpuSeconds,
+  createSoccerBook,
+  databaseName,
+  operator,
+  serverAtRest,
+  serverProcess,
+} from './setup';
 
 const CLIENTS = 5_000;
 const MATCHES = 200;
@@ -121,6 +129,7 @@ export async function pushBench(seconds: number): Promise<Figure[]> {
     const ticks = Math.round((seconds * 1000) / tickMs);
     const perTick = (CHANGES_PER_SECOND * tickMs) / 1000;
     const inFlight = new Set<Promise<unknown>>();
+    await serverAtRest(server.url);
     const serverPid = serverProcess(server.url);
     const serverCpuBefore = cpuSeconds(serverPid);
     const benchCpuBefore = process.cpuUsage();

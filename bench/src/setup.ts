@@ -274,3 +274,34 @@ export function serverProcess(serverUrl: string): number {
   const listening = execFileSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' });
   return Number(/pid=(\d+)/.exec(listening)?.[1] ?? 0);
 }
+
+/** Server CPU below this share of a core, for REST_SECONDS in a row, is a server at rest. */
+const REST_CPU_SHARE = 0.04;
+const REST_SECONDS = 3;
+/** The longest a bench waits for the server's start-up work (then it measures anyway, and says so). */
+const REST_WAIT_MAX_MS = 180_000;
+
+/**
+ * Waits until the server has finished its start-up work before a measured run: a fresh database makes it fill
+ * the race card, the draw schedule and the lottery calendar ahead, about a minute of listing markets, which a
+ * server that has been up for a while no longer does. Measured on top of that, a run compared a server at
+ * start-up with one at rest. Prints how long it waited.
+ */
+export async function serverAtRest(serverUrl: string): Promise<void> {
+  const pid = serverProcess(serverUrl);
+  if (pid === 0) return;
+  const started = Date.now();
+  let quietSeconds = 0;
+  let last = cpuSeconds(pid);
+  while (quietSeconds < REST_SECONDS) {
+    if (Date.now() - started > REST_WAIT_MAX_MS) {
+      console.error(`bench: the server was still busy after ${REST_WAIT_MAX_MS / 1000} s; measuring anyway`);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const now = cpuSeconds(pid);
+    quietSeconds = now - last < REST_CPU_SHARE ? quietSeconds + 1 : 0;
+    last = now;
+  }
+  console.error(`bench: server at rest after ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}

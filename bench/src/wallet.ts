@@ -12,6 +12,7 @@ import {
   operator,
   pgbenchReference,
   postgresCpuSeconds,
+  serverAtRest,
   serverProcess,
 } from './setup';
 
@@ -137,6 +138,7 @@ export async function walletBench(seconds: number): Promise<object[]> {
       });
     };
     const isOk = (reply: Record<string, unknown>) => reply.status === 'RS_OK';
+    await serverAtRest(server.url);
     await runOpenLoad(
       'wallet.warmup',
       { rate: RATE, seconds: WARMUP_SECONDS, maxOutstanding: 512, isOk },

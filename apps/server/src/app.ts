@@ -32,7 +32,7 @@ import { boAccessRoutes } from './modules/boaccess/routes';
 import { BoAccessService } from './modules/boaccess/service';
 import { uplineRoutes } from './modules/upline/routes';
 import { UplineService } from './modules/upline/service';
-import { MEMBER_CHANNEL, type MemberPush } from './push/member';
+import { MEMBER_CHANNEL, type MemberMessage } from './push/member';
 import { relayRisk } from './push/risk';
 import { riskRoutes } from './modules/risk/routes';
 import { settlementRoutes } from './modules/settlement/routes';
@@ -105,15 +105,11 @@ export async function createServices(
     for (const react of afterChange) react(change);
   });
   const unsubscribeMembers = await ctx.bus.subscribe(MEMBER_CHANNEL, (message) => {
-    const { account_id: accountId, payload } = JSON.parse(message) as {
-      account_id: string;
-      payload: MemberPush;
-    };
-    if (payload.op === 'sessions_ended') {
-      hub.endSessions(accountId, payload);
-      return;
+    const { account_id: accountId, payloads } = JSON.parse(message) as MemberMessage;
+    for (const payload of payloads) {
+      if (payload.op === 'sessions_ended') hub.endSessions(accountId, payload);
+      else hub.toMember(accountId, payload);
     }
-    hub.toMember(accountId, payload);
   });
   const unsubscribeRisk = await relayRisk(ctx, hub);
   const unsubscribeGames = await ctx.bus.subscribe(CRASH_CHANNEL, (message) => {

@@ -467,10 +467,14 @@ describeEachDatabase('games: seamless wallet conformance (decision table)', (env
     await env().ctx.bus.subscribe(MEMBER_CHANNEL, (message) => pushes.push(message));
     await w.bet('10');
     await new Promise((resolve) => setTimeout(resolve, 20));
-    const push = pushes.map((m) => JSON.parse(m) as { account_id: string; payload: Record<string, string> });
+    const push = pushes.map(
+      (m) => JSON.parse(m) as { account_id: string; payloads: Record<string, string>[] },
+    );
     expect(push.at(-1)).toEqual({
       account_id: 'demomyr',
-      payload: { op: 'balance', balance: '9990.00', account_balance: '9990.00', outstanding_balance: '0.00' },
+      payloads: [
+        { op: 'balance', balance: '9990.00', account_balance: '9990.00', outstanding_balance: '0.00' },
+      ],
     });
   });
 });

@@ -6,6 +6,7 @@ import { settle, tradingDesk } from './support/catalog';
 import { bettor, pricedMatch, runSettlement } from './support/sportsbook';
 import { describeEachDatabase, type TestEnv } from './support/harness';
 import { connectSocket } from './support/socket';
+import { RISK_CHANNEL, RiskNotifier, type RiskPush } from '../src/push/risk';
 
 /** The book's result (- the members' win/loss) of the settled bets on a match, per currency, as decimal text. */
 async function settledBook(env: TestEnv, matchId: number, except: string[]) {
@@ -197,6 +198,47 @@ describeEachDatabase('risk: the forecast per goal difference', (env) => {
     await memberSocket.waitFor((m) => m.op === 'bet');
     expect(memberSocket.received.some((m) => m.op === 'risk')).toBe(false);
     for (const client of [asMember, asAgent, memberSocket, operator]) client.socket.close();
+  });
+});
+
+describeEachDatabase('risk: pushes gathered', (env) => {
+  it('a burst of bets on two matches reaches the desk as one push naming both, not one push per bet', async () => {
+    await seeded(env());
+    const desk = await tradingDesk(env());
+    const first = await pricedMatch(env(), desk);
+    const second = await pricedMatch(env(), desk);
+    const operator = await connect(env());
+    operator.send({ op: 'bo_auth', token: desk.bo.token });
+    await operator.waitFor((m) => m.op === 'ready');
+    const myr = await bettor(env(), 'demomyr');
+    const usd = await bettor(env(), 'demousd');
+    await Promise.all([
+      myr.bet('betsingle', { market_id: first.hdp, selection: 'h', odds: '1.95', stake: '10' }),
+      usd.bet('betsingle', { market_id: second.hdp, selection: 'h', odds: '1.95', stake: '10' }),
+      myr.bet('betsingle', { market_id: second.hdp, selection: 'h', odds: '1.95', stake: '10' }),
+    ]);
+    await operator.waitFor((m) => m.op === 'risk');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const pushes = operator.received.filter((m) => m.op === 'risk');
+    // Three bets, fewer pushes (one, unless a slow database spread the bets over two moments).
+    expect(pushes.length).toBeLessThan(3);
+    const named = [...new Set(pushes.flatMap((m) => m.match_ids ?? []))].sort((a, b) => a - b);
+    expect(named).toEqual([first.id, second.id].sort((a, b) => a - b));
+    operator.socket.close();
+  });
+
+  it('one push per brand and moment; past 50 matches it names none (any may have moved)', async () => {
+    const messages: { brand_id: number; payload: RiskPush }[] = [];
+    await env().ctx.bus.subscribe(RISK_CHANNEL, (message) => messages.push(JSON.parse(message)));
+    const notifier = new RiskNotifier(env().ctx);
+    for (const id of [7, 8, 7, 9]) await notifier.bets(9001, [id]);
+    for (let id = 1; id <= 60; id += 1) await notifier.bets(9002, [id]);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Brands of their own: no other bet of the test's server is gathered with these.
+    expect(messages.filter((m) => m.brand_id > 9000)).toEqual([
+      { brand_id: 9001, payload: { op: 'risk', reason: 'bet', match_ids: [7, 8, 9] } },
+      { brand_id: 9002, payload: { op: 'risk', reason: 'bet', match_ids: [] } },
+    ]);
   });
 });
 

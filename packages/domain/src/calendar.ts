@@ -43,8 +43,14 @@ export function gmt8DateStart(date: string): number | null {
 
 /** 'YYYY-MM-DD' of a GMT+8 day number. */
 export function formatDayNumber(dayNumber: number): string {
-  return new Date(dayNumber * DAY_MS).toISOString().slice(0, 10);
+  // The last day asked is remembered: every bet names its day (exposure totals), nearly always today's.
+  if (dayNumber !== lastDay.number) {
+    lastDay = { number: dayNumber, text: new Date(dayNumber * DAY_MS).toISOString().slice(0, 10) };
+  }
+  return lastDay.text;
 }
+
+let lastDay = { number: Number.NaN, text: '' };
 
 /** The GMT+8 calendar date of an instant: '2024-03-09'. */
 export function gmt8Date(ms: number): string {

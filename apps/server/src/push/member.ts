@@ -14,12 +14,21 @@ export type MemberPush =
   /** Not sent to the browser: tells every process to close the sockets of ended sessions (token hashes). */
   | { op: 'sessions_ended'; only?: string; except?: string };
 
+/** A bus message on MEMBER_CHANNEL: one member's pushes, in the order they are to arrive. */
+export interface MemberMessage {
+  account_id: string;
+  payloads: MemberPush[];
+}
+
 /** The one way services tell a member's open apps that something changed. */
 export class MemberNotifier {
   constructor(private readonly ctx: AppContext) {}
 
-  async send(accountId: string, payload: MemberPush): Promise<void> {
-    await this.ctx.bus.publish(MEMBER_CHANNEL, JSON.stringify({ account_id: accountId, payload }));
+  /** Pushes to one member, in order, in one bus message (a bet and its balance travel together). */
+  async send(accountId: string, ...payloads: MemberPush[]): Promise<void> {
+    if (payloads.length === 0) return;
+    const message: MemberMessage = { account_id: accountId, payloads };
+    await this.ctx.bus.publish(MEMBER_CHANNEL, JSON.stringify(message));
   }
 
   /** Sessions of a member ended: their open sockets, in any process, are closed (see PushHub.endSessions). */
@@ -32,15 +41,21 @@ export class MemberNotifier {
    * returned it (`known`: exact, since the member's balance rows were locked by that statement).
    */
   async balance(account: AccountRow, known?: MemberBalances): Promise<void> {
-    if (!account.currency) return;
+    const push = await this.balancePush(account, known);
+    if (push) await this.send(account.account_id, push);
+  }
+
+  /** A balance push (see balance), to send with others; none for an account without a currency. */
+  async balancePush(account: AccountRow, known?: MemberBalances): Promise<MemberPush | null> {
+    if (!account.currency) return null;
     const balances =
       known ?? (await this.ctx.ledger.balances(this.ctx.db, String(account.id), account.currency));
     const wallet = walletView(account, balances);
-    await this.send(account.account_id, {
+    return {
       op: 'balance',
       balance: formatMinor(wallet.available),
       account_balance: formatMinor(wallet.cash),
       outstanding_balance: formatMinor(wallet.outstanding),
-    });
+    };
   }
 }

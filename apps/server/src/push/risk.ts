@@ -1,3 +1,4 @@
+import type { Bus } from '../bus/bus';
 import type { AppContext } from '../context';
 import type { PushHub } from './hub';
 
@@ -15,17 +16,47 @@ export interface RiskPush {
   match_ids: number[];
 }
 
-/** Most match ids one push names (a parlay has at most a few dozen legs). */
+/** Most match ids one push names; a push gathering more names none (any match may have moved). */
 const MAX_MATCH_IDS = 50;
+
+/**
+ * How long a brand's bet pushes gather before they go out as one. A desk reads its figures again on each push,
+ * so a busy book (thousands of bets a second) must not ask every desk for a refresh per bet; a quarter of a
+ * second is still live to a trader's eye.
+ */
+const RISK_PUSH_GATHER_MS = 250;
+
+/** Match ids gathered per brand (null: too many to name), per bus, until the gathering's push goes out. */
+const gathering = new WeakMap<Bus, Map<number, Set<number> | null>>();
 
 /** The one way services tell the operators' desks that a brand's book moved. */
 export class RiskNotifier {
   constructor(private readonly ctx: AppContext) {}
 
+  /** Bets placed, accepted, rejected or settled on these matches: pushed with the others of the next moment. */
   async bets(brandId: number, matchIds: readonly (string | number)[]): Promise<void> {
-    const ids = [...new Set(matchIds.map(Number))].slice(0, MAX_MATCH_IDS);
-    const push: RiskPush = { op: 'risk', reason: 'bet', match_ids: ids };
-    await this.ctx.bus.publish(RISK_CHANNEL, JSON.stringify({ brand_id: brandId, payload: push }));
+    const bus = this.ctx.bus;
+    let brands = gathering.get(bus);
+    if (!brands) {
+      brands = new Map();
+      gathering.set(bus, brands);
+      setTimeout(() => void this.flush(bus), RISK_PUSH_GATHER_MS).unref();
+    }
+    const ids = brands.has(brandId) ? brands.get(brandId) : new Set<number>();
+    if (ids === null || ids === undefined) return;
+    for (const id of matchIds) ids.add(Number(id));
+    brands.set(brandId, ids.size > MAX_MATCH_IDS || matchIds.length === 0 ? null : ids);
+  }
+
+  private async flush(bus: Bus): Promise<void> {
+    const brands = gathering.get(bus);
+    gathering.delete(bus);
+    for (const [brandId, ids] of brands ?? []) {
+      const push: RiskPush = { op: 'risk', reason: 'bet', match_ids: ids === null ? [] : [...ids] };
+      await bus
+        .publish(RISK_CHANNEL, JSON.stringify({ brand_id: brandId, payload: push }))
+        .catch((error: unknown) => this.ctx.log.warn({ err: error }, 'risk push failed'));
+    }
   }
 }
 

@@ -49,7 +49,8 @@ const SESSION_CACHE_MAX = 100_000;
  * limits, commission or credit) is the one the checks used, and the member and every upline are active.
  */
 export interface SessionGuard {
-  token: string;
+  /** The session token's hash, as the sessions table keeps it (worked out once per read, not per write). */
+  tokenHash: string;
   accountPk: string;
   profileVersion: number;
   chainPks: string[];
@@ -145,7 +146,7 @@ export class AccountService {
     }
     const read = await this.readSession(input);
     const guard: SessionGuard = {
-      token: read.session.token,
+      tokenHash: hashSessionToken(read.session.token),
       accountPk: String(read.session.account.id),
       profileVersion: read.session.account.profile_version,
       chainPks: read.chainPks,

@@ -15,7 +15,7 @@ export async function notifyBet(
   matchIds: readonly (string | number)[] = [],
 ): Promise<void> {
   const members = new MemberNotifier(ctx);
-  await members.send(account.account_id, { op: 'bet' });
-  await members.balance(account, balances);
+  const balance = await members.balancePush(account, balances);
+  await members.send(account.account_id, { op: 'bet' }, ...(balance ? [balance] : []));
   await new RiskNotifier(ctx).bets(account.brand_id, matchIds);
 }

@@ -1,7 +1,6 @@
 import { CompiledQuery, sql } from 'kysely';
 import { PREPARED } from '../../db/database';
 import type { SessionGuard } from '../account/service';
-import { hashSessionToken } from '../../lib/security';
 import type { Executor } from '../../db/types';
 import { STAKE_RESERVATION_CTES } from '../ledger/fragments';
 import { exposureOfBet } from './exposure';
@@ -87,7 +86,7 @@ export const betRepository = {
   async placeMany(ex: Executor, items: Placement[]): Promise<PlaceOutcome[]> {
     const rows = items.map(({ guard, bet, legs, exposure }, i) => ({
       i,
-      token: hashSessionToken(guard.token),
+      token: guard.tokenHash,
       now: guard.now.toISOString(),
       account_pk: guard.accountPk,
       pv: guard.profileVersion,

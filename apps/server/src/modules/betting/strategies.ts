@@ -11,6 +11,7 @@ import {
   systemBetCount,
   KENO_PICK_KIND,
   raceTypeOfKind,
+  type OddsFormat,
   type ParlayCheck,
   type StakedBet,
 } from '@sb/domain';
@@ -73,6 +74,23 @@ export type Placement =
   | { kind: 'parlay'; picks: BetPick[] }
   | { kind: 'system'; picks: BetPick[]; foldSizes: number[] };
 
+// The strategies' functions are made once here, not per placement: the server runs through tsx, whose
+// esbuild keeps function names by naming each function a call creates (measurable per bet).
+const admitAny = (): void => undefined;
+/** Outrights, race markets and keno picks are singles only. */
+const singleOnly = (kind: string): boolean =>
+  kind === 'outright' || kind === KENO_PICK_KIND || raceTypeOfKind(kind) !== null;
+/** A parlay risks its stake. */
+const stakeRisk = (stake: bigint): bigint => stake;
+/** A system risks its stake on each combination. */
+function combinationsRisk(combinations: number): (stake: bigint) => bigint {
+  return (stake) => stake * BigInt(combinations);
+}
+/** A single risks what its price says (a negative Malay or Indo price risks less or more than the stake). */
+function priceRisk(format: OddsFormat, price: string): (stake: bigint) => bigint {
+  return (stake) => exposureOf(format, parseOdds(price, format), stake).riskMinor;
+}
+
 /** Malay, Hong Kong, Indo and decimal odds: singles, mix parlays and system parlays. */
 export function standardPricing(
   input: { odds_type: string; stake: string },
@@ -80,7 +98,7 @@ export function standardPricing(
 ): PricingStrategy {
   return {
     requestHash: requestHash(input, placement),
-    admit: () => undefined,
+    admit: admitAny,
     price(snapshot, policy) {
       const picks = placement.kind === 'single' ? [placement.pick] : placement.picks;
       const resolved = picks.map((pick) => resolvePick(snapshot, pick, input.odds_type));
@@ -90,9 +108,6 @@ export function standardPricing(
             ? checkSystemParlay(resolved.map(parlayPick), placement.foldSizes)
             : checkParlayLegs('mix', resolved.map(parlayPick));
         if (!legCheck.ok) throw new AppError(legCheck.code, { extra: { params: legCheck.params } });
-        // Outrights, race markets and keno picks are singles only.
-        const singleOnly = (kind: string) =>
-          kind === 'outright' || kind === KENO_PICK_KIND || raceTypeOfKind(kind) !== null;
         if (resolved.some((p) => singleOnly(p.market.kind))) {
           throw new AppError('invalidBetType');
         }
@@ -127,7 +142,7 @@ export function standardPricing(
           odds: only.price,
           foldSizes: null,
           combinations: 1,
-          riskOf: (stake) => exposureOf(only.format, parseOdds(only.price, only.format), stake).riskMinor,
+          riskOf: priceRisk(only.format, only.price),
         };
       }
       const odds = parlayOdds(legsPriced).toFixed(3);
@@ -141,7 +156,7 @@ export function standardPricing(
           odds,
           foldSizes: null,
           combinations: 1,
-          riskOf: (stake) => stake,
+          riskOf: stakeRisk,
         };
       }
       const combinations = systemBetCount(resolved.length, placement.foldSizes);
@@ -154,7 +169,7 @@ export function standardPricing(
         odds,
         foldSizes: placement.foldSizes,
         combinations,
-        riskOf: (stake) => stake * BigInt(combinations),
+        riskOf: combinationsRisk(combinations),
       };
     },
   };
@@ -199,7 +214,7 @@ export function myanmarPricing(
         odds: lines.join(' / '),
         foldSizes: null,
         combinations: 1,
-        riskOf: (stake) => stake,
+        riskOf: stakeRisk,
       };
     },
   };

@@ -305,8 +305,8 @@ export class SettlementBatches {
     const members = [...batch.members.values()];
     await Promise.all([
       ...members.map(async ({ account, available, outstanding }) => {
-        await notifier.send(account.account_id, { op: 'bet' });
-        await notifier.balance(account, { available, outstanding });
+        const balance = await notifier.balancePush(account, { available, outstanding });
+        await notifier.send(account.account_id, { op: 'bet' }, ...(balance ? [balance] : []));
       }),
       ...[...new Set(members.map(({ account }) => account.brand_id))].map((brand) =>
         risk.bets(brand, matchIds),
