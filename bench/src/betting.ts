@@ -1,19 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { availableParallelism } from 'node:os';
 import { postJson, runOpenLoad } from './load';
 import {
   benchServer,
   bulkMembers,
-  cpuSeconds,
+  cpuMeter,
   createSoccerBook,
   databaseName,
   ledgerVerified,
   operator,
   pgbenchReference,
-  postgresCpuSeconds,
   serverAtRest,
-  serverProcess,
 } from './setup';
 
 const MATCHES = 200;
@@ -94,26 +91,12 @@ export async function bettingBench(seconds: number): Promise<object[]> {
     // The measured run starts on a fresh checkpoint (the setup wrote hundreds of megabytes): a checkpoint the
     // setup's WAL would trigger mid-run is the setup's cost, not the bets'. The bets' own WAL is printed.
     const walBefore = walPosition(process.env.DATABASE_URL, true);
-    // CPU of each party over the measured window, per 1,000 accepted bets: a steadier figure than latency
-    // for comparing two builds, since on a small machine the latency is mostly waiting for a core.
-    const serverPid = serverProcess(server.url);
-    const cpuFrom = {
-      server: cpuSeconds(serverPid),
-      postgres: postgresCpuSeconds(),
-      client: process.cpuUsage(),
-    };
+    // CPU of each party over the measured window, per 1,000 accepted bets.
+    const cpuSince = cpuMeter(server.url);
     const load = await runOpenLoad('betting.place', { rate: RATE, seconds, maxOutstanding: 512 }, (n) =>
       nextBet(n + RATE * WARMUP_SECONDS),
     );
-    const per1000 = (spent: number) => Number(((spent * 1e6) / Math.max(1, load.ok)).toFixed(1));
-    const clientCpu = process.cpuUsage(cpuFrom.client);
-    const cpu = {
-      server_cpu_ms_per_1000_bets: per1000(cpuSeconds(serverPid) - cpuFrom.server),
-      postgres_cpu_ms_per_1000_bets:
-        cpuFrom.postgres === null ? null : per1000((postgresCpuSeconds() ?? 0) - cpuFrom.postgres),
-      client_cpu_ms_per_1000_bets: per1000((clientCpu.user + clientCpu.system) / 1e6),
-      cores: availableParallelism(),
-    };
+    const cpu = cpuSince(load.ok, 'bets');
 
     const walAfter = walPosition(process.env.DATABASE_URL);
     const walPerBet =

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { gmt8DayEnd } from '@sb/domain';
 import { startServer, type RunningServer } from '@sb/e2e/server';
 import { demoBackofficeToken } from '../../apps/server/src/db/demo-totp';
@@ -266,6 +267,30 @@ export function ledgerVerified(url: string): 'ok' | 'FAILED' {
   } catch {
     return 'FAILED';
   }
+}
+
+/**
+ * Starts counting the CPU of the server, PostgreSQL and this load client; the function it returns gives what each
+ * spent since, per 1,000 of what a run answered (`unit`: 'bets', 'calls'). On a small machine the three share the
+ * cores, so this says where a call's cost goes and what bounds it; steadier than latency for comparing builds.
+ */
+export function cpuMeter(
+  serverUrl: string,
+): (answered: number, unit: string) => Record<string, number | null> {
+  const pid = serverProcess(serverUrl);
+  const from = { server: cpuSeconds(pid), postgres: postgresCpuSeconds(), client: process.cpuUsage() };
+  return (answered, unit) => {
+    const per1000 = (spent: number) => Number(((spent * 1e6) / Math.max(1, answered)).toFixed(1));
+    const client = process.cpuUsage(from.client);
+    const postgresNow = postgresCpuSeconds();
+    return {
+      [`server_cpu_ms_per_1000_${unit}`]: per1000(cpuSeconds(pid) - from.server),
+      [`postgres_cpu_ms_per_1000_${unit}`]:
+        from.postgres === null || postgresNow === null ? null : per1000(postgresNow - from.postgres),
+      [`client_cpu_ms_per_1000_${unit}`]: per1000((client.user + client.system) / 1e6),
+      cores: availableParallelism(),
+    };
+  };
 }
 
 /** The pid of the process listening on the server's port (0 if not found). */

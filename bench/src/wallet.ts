@@ -1,19 +1,16 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { availableParallelism } from 'node:os';
 import { postJson, runOpenLoad } from './load';
 import {
   benchServer,
   bulkMembers,
-  cpuSeconds,
+  cpuMeter,
   databaseName,
   ledgerVerified,
   operator,
   pgbenchReference,
-  postgresCpuSeconds,
   serverAtRest,
-  serverProcess,
 } from './setup';
 
 /** Members playing (each bet and its win are one member's). */
@@ -144,26 +141,12 @@ export async function walletBench(seconds: number): Promise<object[]> {
       { rate: RATE, seconds: WARMUP_SECONDS, maxOutstanding: 512, isOk },
       next,
     );
-    // CPU of each party over the measured window, per 1,000 answered calls: on a small machine the server,
-    // PostgreSQL and this load client share the cores, so this says where a call's cost goes and what bounds it.
-    const serverPid = serverProcess(server.url);
-    const cpuFrom = {
-      server: cpuSeconds(serverPid),
-      postgres: postgresCpuSeconds(),
-      client: process.cpuUsage(),
-    };
+    // CPU of each party over the measured window, per 1,000 answered calls.
+    const cpuSince = cpuMeter(server.url);
     const load = await runOpenLoad('wallet.calls', { rate: RATE, seconds, maxOutstanding: 512, isOk }, (n) =>
       next(n + RATE * WARMUP_SECONDS),
     );
-    const per1000 = (spent: number) => Number(((spent * 1e6) / Math.max(1, load.ok)).toFixed(1));
-    const clientCpu = process.cpuUsage(cpuFrom.client);
-    const cpu = {
-      server_cpu_ms_per_1000_calls: per1000(cpuSeconds(serverPid) - cpuFrom.server),
-      postgres_cpu_ms_per_1000_calls:
-        cpuFrom.postgres === null ? null : per1000((postgresCpuSeconds() ?? 0) - cpuFrom.postgres),
-      client_cpu_ms_per_1000_calls: per1000((clientCpu.user + clientCpu.system) / 1e6),
-      cores: availableParallelism(),
-    };
+    const cpu = cpuSince(load.ok, 'calls');
     const database = databaseName();
     const url = process.env.DATABASE_URL;
     const ledger = url
