@@ -32,7 +32,7 @@ import { boAccessRoutes } from './modules/boaccess/routes';
 import { BoAccessService } from './modules/boaccess/service';
 import { uplineRoutes } from './modules/upline/routes';
 import { UplineService } from './modules/upline/service';
-import { MEMBER_CHANNEL, type MemberMessage } from './push/member';
+import { MEMBER_CHANNEL, readMemberMessage } from './push/member';
 import { relayRisk } from './push/risk';
 import { riskRoutes } from './modules/risk/routes';
 import { settlementRoutes } from './modules/settlement/routes';
@@ -105,7 +105,9 @@ export async function createServices(
     for (const react of afterChange) react(change);
   });
   const unsubscribeMembers = await ctx.bus.subscribe(MEMBER_CHANNEL, (message) => {
-    const { account_id: accountId, payloads } = JSON.parse(message) as MemberMessage;
+    const read = readMemberMessage(message);
+    if (!read) return;
+    const { account_id: accountId, payloads } = read;
     for (const payload of payloads) {
       if (payload.op === 'sessions_ended') hub.endSessions(accountId, payload);
       else hub.toMember(accountId, payload);

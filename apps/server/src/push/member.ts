@@ -20,6 +20,33 @@ export interface MemberMessage {
   payloads: MemberPush[];
 }
 
+/**
+ * A MEMBER_CHANNEL message read back; also the one-push form (`payload`) that a process of the previous release
+ * still publishes while a deployment rolls. Anything else is no push (never an exception in the bus's handler).
+ */
+export function readMemberMessage(text: string): MemberMessage | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null || !('account_id' in parsed)) return null;
+  const accountId = parsed.account_id;
+  if (typeof accountId !== 'string') return null;
+  const payloads =
+    'payloads' in parsed && Array.isArray(parsed.payloads)
+      ? parsed.payloads
+      : 'payload' in parsed && parsed.payload !== undefined
+        ? [parsed.payload]
+        : [];
+  const pushes = payloads.filter(
+    (payload): payload is MemberPush =>
+      typeof payload === 'object' && payload !== null && 'op' in payload && typeof payload.op === 'string',
+  );
+  return pushes.length > 0 ? { account_id: accountId, payloads: pushes } : null;
+}
+
 /** The one way services tell a member's open apps that something changed. */
 export class MemberNotifier {
   constructor(private readonly ctx: AppContext) {}
@@ -29,6 +56,15 @@ export class MemberNotifier {
     if (payloads.length === 0) return;
     const message: MemberMessage = { account_id: accountId, payloads };
     await this.ctx.bus.publish(MEMBER_CHANNEL, JSON.stringify(message));
+  }
+
+  /**
+   * A member's bets changed (placed, accepted, settled): the `bet` push and the new balance (see balance) in one
+   * bus message.
+   */
+  async betsChanged(account: AccountRow, known?: MemberBalances): Promise<void> {
+    const balance = await this.balancePush(account, known);
+    await this.send(account.account_id, { op: 'bet' }, ...(balance ? [balance] : []));
   }
 
   /** Sessions of a member ended: their open sockets, in any process, are closed (see PushHub.endSessions). */
@@ -46,7 +82,7 @@ export class MemberNotifier {
   }
 
   /** A balance push (see balance), to send with others; none for an account without a currency. */
-  async balancePush(account: AccountRow, known?: MemberBalances): Promise<MemberPush | null> {
+  private async balancePush(account: AccountRow, known?: MemberBalances): Promise<MemberPush | null> {
     if (!account.currency) return null;
     const balances =
       known ?? (await this.ctx.ledger.balances(this.ctx.db, String(account.id), account.currency));

@@ -15,7 +15,6 @@ export async function notifyBet(
   matchIds: readonly (string | number)[] = [],
 ): Promise<void> {
   const members = new MemberNotifier(ctx);
-  const balance = await members.balancePush(account, balances);
-  await members.send(account.account_id, { op: 'bet' }, ...(balance ? [balance] : []));
+  await members.betsChanged(account, balances);
   await new RiskNotifier(ctx).bets(account.brand_id, matchIds);
 }

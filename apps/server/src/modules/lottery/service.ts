@@ -408,8 +408,7 @@ export class LotteryService {
     for (const pk of accountPks) {
       const account = await this.accounts.byPk(pk);
       if (account) {
-        await this.notifier.balance(account);
-        await this.notifier.send(account.account_id, { op: 'bet' });
+        await this.notifier.betsChanged(account);
       }
     }
   }

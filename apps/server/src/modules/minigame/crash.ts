@@ -388,8 +388,7 @@ export class CrashEngine {
     for (const pk of accountPks) {
       const account = await this.accounts.byPk(pk);
       if (account) {
-        await this.games.notifier.balance(account);
-        await this.games.notifier.send(account.account_id, { op: 'bet' });
+        await this.games.notifier.betsChanged(account);
       }
     }
   }

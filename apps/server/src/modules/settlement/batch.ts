@@ -305,8 +305,7 @@ export class SettlementBatches {
     const members = [...batch.members.values()];
     await Promise.all([
       ...members.map(async ({ account, available, outstanding }) => {
-        const balance = await notifier.balancePush(account, { available, outstanding });
-        await notifier.send(account.account_id, { op: 'bet' }, ...(balance ? [balance] : []));
+        await notifier.betsChanged(account, { available, outstanding });
       }),
       ...[...new Set(members.map(({ account }) => account.brand_id))].map((brand) =>
         risk.bets(brand, matchIds),
