@@ -366,6 +366,20 @@ export async function settlementBench(): Promise<object[]> {
     const cpu = meter();
 
     const after = verifyLedger(url);
+    // Settlement keeps the win/loss report's daily sums in step: their totals are the settled bets' own.
+    const reportDays = psql(
+      url,
+      `select (select row(sum(bets), sum(turnover), sum(valid_turnover), sum(win_loss), sum(commission),
+           sum(wl_operator + wl_shareholder + wl_super_senior + wl_senior + wl_master + wl_agent),
+           sum(comm_operator + comm_shareholder + comm_super_senior + comm_senior + comm_master + comm_agent))
+         from report_days where product = 'sportsbook')
+       = (select row(count(*), sum(b.risk), sum(b.valid_turnover), sum(b.win_loss), sum(b.commission),
+           (select sum(s.win_loss) from bets x join bet_shares s on s.bet_id = x.id and s.settle_gen = x.settle_gen
+             where x.settled_at is not null and x.cancelled_at is null),
+           (select sum(s.commission) from bets x join bet_shares s on s.bet_id = x.id and s.settle_gen = x.settle_gen
+             where x.settled_at is not null and x.cancelled_at is null))
+         from bets b where b.settled_at is not null and b.cancelled_at is null)`,
+    );
     const statuses = psql(
       url,
       `select string_agg(status || '=' || n, ' ' order by status) from (
@@ -403,6 +417,7 @@ export async function settlementBench(): Promise<object[]> {
         name: 'settlement.after',
         statuses,
         ledger_verify_after: after.ok ? 'ok' : 'FAILED',
+        report_days_match_bets: reportDays === 't' ? 'ok' : 'FAILED',
         transfers: after.transfers,
         entries: after.entries,
         database,

@@ -8,7 +8,7 @@ import { groupBy } from '../../lib/group-by';
 import { MemberNotifier } from '../../push/member';
 import { RiskNotifier } from '../../push/risk';
 import { betRecords } from '../betting/service';
-import { reportRecords } from '../statement/service';
+import { reportRecords, type SettledFigures } from '../statement/service';
 import { ledgerBatch, MEMBER_AVAILABLE, MEMBER_OUTSTANDING, type BulkTransfer } from '../ledger/service';
 import {
   Books,
@@ -88,6 +88,7 @@ export class SettlementBatches {
     const transfers: BulkTransfer[] = [];
     const updates: SettledBetUpdate[] = [];
     const shares: ShareRow[] = [];
+    const settled: SettledFigures[] = [];
     const now = this.ctx.now();
     for (const bet of bets) {
       const member = books.accounts.get(bet.account_pk);
@@ -129,16 +130,25 @@ export class SettlementBatches {
         settleGen: gen,
         reservationId,
       });
-      shares.push(
-        ...uplineShares({
-          betId: bet.id,
-          gen,
-          member,
-          chain: books.chainOf(member),
-          winLoss: figures.winLoss,
-          validTurnover: figures.validTurnover,
-        }),
-      );
+      const parts = uplineShares({
+        betId: bet.id,
+        gen,
+        member,
+        chain: books.chainOf(member),
+        winLoss: figures.winLoss,
+        validTurnover: figures.validTurnover,
+      });
+      shares.push(...parts);
+      settled.push({
+        memberPk: bet.account_pk,
+        currency: bet.currency,
+        settledAt: now,
+        risk: bet.risk,
+        validTurnover: figures.validTurnover,
+        winLoss: figures.winLoss,
+        commission: rebate,
+        parts,
+      });
     }
     // The members' accounts were locked by openBooks: the write need not lock them again.
     await ledgerBatch.write(trx, transfers, { accountsLocked: true });
@@ -151,10 +161,7 @@ export class SettlementBatches {
     );
     await repo.updateBets(trx, updates);
     await repo.insertShares(trx, shares);
-    await reportRecords.record(
-      trx,
-      updates.filter((update) => update.settledAt !== null).map((update) => update.id),
-    );
+    await reportRecords.record(trx, settled);
     return { moved: updates.length, members: books.finalBalances(transfers) };
   }
 

@@ -4,6 +4,7 @@ import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { BetLegTable, BetTable } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { BUCKETS } from './days';
+import type { ReportDayChange } from './report-rows';
 import { addRoundDays } from './rounds-repository';
 
 /**
@@ -741,6 +742,37 @@ export const statementRepository = {
   async shiftReportDays(ex: Executor, betIds: string[], sign: 1 | -1): Promise<void> {
     if (betIds.length === 0) return;
     await addReportDays(betIds, sign).execute(ex);
+  },
+
+  /**
+   * Adds rows of sums worked out in memory (report-rows.ts) to the sportsbook's daily pre-aggregate: one
+   * statement, its rows passed as arrays, each key touched once.
+   */
+  async addReportDayChanges(ex: Executor, changes: readonly ReportDayChange[]): Promise<void> {
+    if (changes.length === 0) return;
+    const text = (pick: (row: ReportDayChange) => bigint) => changes.map((row) => pick(row).toString());
+    const levelArrays = UPLINE_LEVELS.flatMap((level) => [
+      sql`${text((row) => row.levels[level].winLoss)}::bigint[]`,
+      sql`${text((row) => row.levels[level].commission)}::bigint[]`,
+    ]);
+    const columns = UPLINE_LEVELS.flatMap((level) => [sql.ref(`wl_${level}`), sql.ref(`comm_${level}`)]);
+    const updates = ['bets', 'turnover', 'valid_turnover', 'win_loss', 'commission']
+      .concat(UPLINE_LEVELS.flatMap((level) => [`wl_${level}`, `comm_${level}`]))
+      .map(
+        (column) => sql`${sql.ref(column)} = report_days.${sql.ref(column)} + excluded.${sql.ref(column)}`,
+      );
+    await sql`
+      insert into report_days (day, member_pk, currency, product, bets, turnover, valid_turnover, win_loss,
+        commission, ${sql.join(columns)})
+      select r.day, r.member_pk, r.currency, 'sportsbook', r.bets, r.turnover, r.valid_turnover, r.win_loss,
+        r.commission, ${sql.join(columns.map((column) => sql`r.${column}`))}
+      from unnest(${changes.map((row) => row.day)}::integer[], ${changes.map((row) => row.memberPk)}::bigint[],
+        ${changes.map((row) => row.currency)}::text[], ${changes.map((row) => row.bets)}::integer[],
+        ${text((row) => row.turnover)}::bigint[], ${text((row) => row.validTurnover)}::bigint[],
+        ${text((row) => row.winLoss)}::bigint[], ${text((row) => row.commission)}::bigint[],
+        ${sql.join(levelArrays)})
+        as r(day, member_pk, currency, bets, turnover, valid_turnover, win_loss, commission, ${sql.join(columns)})
+      on conflict (day, member_pk, currency, product) do update set ${sql.join(updates)}`.execute(ex);
   },
 
   /**

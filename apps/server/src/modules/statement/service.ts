@@ -36,6 +36,7 @@ import {
 } from './repository';
 import { groupBy } from '../../lib/group-by';
 import { countFinishedRounds } from './game-rounds';
+import { reportDayChanges, type SettledFigures } from './report-rows';
 import { BUCKETS, classify, dayName, dayNumberOf, dayStart, requestedRange, windowOf } from './days';
 import { displayTransferId } from '../ledger/service';
 
@@ -49,12 +50,15 @@ const CREDIT_IN = new Set(['deposit', 'credit_given', 'adjustment_in']);
  * no watermark), a resettlement moves a bet from its old day to its new one in the same transaction that
  * changes it (a job would have to find the old day afterwards), and a crash leaves nothing half counted. The
  * cost is two grouped statements a batch, on rows of the batch's members, whose ledger accounts the batch has
- * already locked (so two batches never wait on each other's rows here). `rebuild` recomputes it all from the
- * bets (`npm run reports:rebuild`: a repair, and the bench's seeded bets).
+ * already locked (so two batches never wait on each other's rows here). The new settlements are added from the
+ * figures the batch has in memory (one row per day, member and currency); only a taken-back settlement, which is
+ * rare, is read back from the bets. `rebuild` recomputes it all from the bets (`npm run reports:rebuild`: a
+ * repair, and the bench's seeded bets); the tests compare the kept rows with a rebuild.
  */
 export const reportRecords = {
   retract: (trx: Executor, betIds: string[]) => repo.shiftReportDays(trx, betIds, -1),
-  record: (trx: Executor, betIds: string[]) => repo.shiftReportDays(trx, betIds, 1),
+  record: (trx: Executor, settled: readonly SettledFigures[]) =>
+    repo.addReportDayChanges(trx, reportDayChanges(settled)),
   rebuild: (db: AppContext['db']) => db.transaction().execute((trx) => repo.rebuildReportDays(trx)),
 };
 
@@ -439,3 +443,4 @@ function combinationRow(bet: BetRow, legs: LegRow[], indexes: number[], no: numb
 /** Betting-day arithmetic the game reports share with the statements. */
 /** The statement calls' date rules, for the other reports that take dates the same way (games). */
 export { requestedRange, windowOf } from './days';
+export type { SettledFigures } from './report-rows';
