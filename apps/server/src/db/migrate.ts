@@ -23,6 +23,7 @@ import * as m0020 from './migrations/0020_report_products';
 import * as m0021 from './migrations/0021_keno_limits';
 import * as m0022 from './migrations/0022_report_rounds_member';
 import * as m0023 from './migrations/0023_daily_seed_keys';
+import * as m0024 from './migrations/0024_report_days_fillfactor';
 
 /** Migrations are listed here, in order: no file-system scanning, so bundling and tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021_keno_limits': m0021,
   '0022_report_rounds_member': m0022,
   '0023_daily_seed_keys': m0023,
+  '0024_report_days_fillfactor': m0024,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
