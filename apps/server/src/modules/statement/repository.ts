@@ -5,7 +5,7 @@ import type { BetLegTable, BetTable } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { BUCKETS } from './days';
 import type { ReportDayChange } from './report-rows';
-import { addRoundDays } from './rounds-repository';
+import { addRoundDays, ADD_TO_REPORT_SUMS, LEVEL_COLUMNS } from './rounds-repository';
 
 /**
  * Read-only SQL for statements and reports. Nothing here writes: the figures come from the ledger
@@ -210,17 +210,12 @@ function addReportDays(ids: string[] | null, sign: 1 | -1) {
     sql`sum(s.win_loss) filter (where s.level = ${level}) as ${sql.ref(`wl_${level}`)}`,
     sql`sum(s.commission) filter (where s.level = ${level}) as ${sql.ref(`comm_${level}`)}`,
   ]);
-  const columns = UPLINE_LEVELS.flatMap((level) => [sql.ref(`wl_${level}`), sql.ref(`comm_${level}`)]);
+  const columns = LEVEL_COLUMNS.map((column) => sql.ref(column));
   const signed = (value: RawBuilder<unknown>) => sql`${sign}::integer * coalesce(${value}, 0)`;
   const sums = UPLINE_LEVELS.flatMap((level) => [
     signed(sql`sum(${sql.ref(`p.wl_${level}`)})`),
     signed(sql`sum(${sql.ref(`p.comm_${level}`)})`),
   ]);
-  const added = (column: string) =>
-    sql`${sql.ref(column)} = report_days.${sql.ref(column)} + excluded.${sql.ref(column)}`;
-  const updates = ['bets', 'turnover', 'valid_turnover', 'win_loss', 'commission'].concat(
-    UPLINE_LEVELS.flatMap((level) => [`wl_${level}`, `comm_${level}`]),
-  );
   // Each bet with its parts pivoted by level (a left join: a bet settled with no parts still counts), then
   // summed per key. A batch's bets are few: its parts are reached by the bet_shares key, six lookups a bet.
   return sql`
@@ -244,7 +239,7 @@ function addReportDays(ids: string[] | null, sign: 1 | -1) {
       ${sql.join(sums)}
     from p
     group by 1, 2, 3, 4
-    on conflict (day, member_pk, currency, product) do update set ${sql.join(updates.map(added))}`;
+    on conflict (day, member_pk, currency, product) do update set ${ADD_TO_REPORT_SUMS}`;
 }
 
 function balanceEntries(scope: BalanceScope) {
@@ -733,15 +728,15 @@ export const statementRepository = {
   },
 
   /**
-   * Adds (sign 1) or takes back (sign -1) these bets' standing settlements in the daily pre-aggregate: the bets
-   * settled and not cancelled, on the betting day of their settlement, with their upline parts of the standing
-   * settle generation. Settlement takes a bet's old figures back before it changes the bet and adds the new
-   * ones after, in the same transaction (the members' ledger accounts it locked first serialise the rows).
+   * Takes these bets' standing settlements back out of the daily pre-aggregate, as stored: the bets settled and
+   * not cancelled, on the betting day of their settlement, with their upline parts of the standing settle
+   * generation. Settlement does so before it changes a settled bet (a resettlement, back to running, a
+   * cancellation), in the same transaction (the members' ledger accounts it locked first serialise the rows).
    * Rows are summed per key first, so the statement touches each key once.
    */
-  async shiftReportDays(ex: Executor, betIds: string[], sign: 1 | -1): Promise<void> {
+  async takeBackReportDays(ex: Executor, betIds: string[]): Promise<void> {
     if (betIds.length === 0) return;
-    await addReportDays(betIds, sign).execute(ex);
+    await addReportDays(betIds, -1).execute(ex);
   },
 
   /**
@@ -755,12 +750,7 @@ export const statementRepository = {
       sql`${text((row) => row.levels[level].winLoss)}::bigint[]`,
       sql`${text((row) => row.levels[level].commission)}::bigint[]`,
     ]);
-    const columns = UPLINE_LEVELS.flatMap((level) => [sql.ref(`wl_${level}`), sql.ref(`comm_${level}`)]);
-    const updates = ['bets', 'turnover', 'valid_turnover', 'win_loss', 'commission']
-      .concat(UPLINE_LEVELS.flatMap((level) => [`wl_${level}`, `comm_${level}`]))
-      .map(
-        (column) => sql`${sql.ref(column)} = report_days.${sql.ref(column)} + excluded.${sql.ref(column)}`,
-      );
+    const columns = LEVEL_COLUMNS.map((column) => sql.ref(column));
     await sql`
       insert into report_days (day, member_pk, currency, product, bets, turnover, valid_turnover, win_loss,
         commission, ${sql.join(columns)})
@@ -772,7 +762,7 @@ export const statementRepository = {
         ${text((row) => row.winLoss)}::bigint[], ${text((row) => row.commission)}::bigint[],
         ${sql.join(levelArrays)})
         as r(day, member_pk, currency, bets, turnover, valid_turnover, win_loss, commission, ${sql.join(columns)})
-      on conflict (day, member_pk, currency, product) do update set ${sql.join(updates)}`.execute(ex);
+      on conflict (day, member_pk, currency, product) do update set ${ADD_TO_REPORT_SUMS}`.execute(ex);
   },
 
   /**

@@ -86,7 +86,14 @@ export const roundKey = (round: { source: RoundSource; roundPk: string }) =>
   `${round.source}:${round.roundPk}`;
 
 /** report_days' level columns, in UPLINE_LEVELS order. */
-const LEVEL_COLUMNS = UPLINE_LEVELS.flatMap((level) => [`wl_${level}`, `comm_${level}`]);
+export const LEVEL_COLUMNS = UPLINE_LEVELS.flatMap((level) => [`wl_${level}`, `comm_${level}`]);
+
+/** The `on conflict ... do update set` list of every report_days upsert: the new row's sums added to the stored. */
+export const ADD_TO_REPORT_SUMS = sql.join(
+  ['bets', 'turnover', 'valid_turnover', 'win_loss', 'commission', ...LEVEL_COLUMNS].map(
+    (column) => sql`${sql.ref(column)} = report_days.${sql.ref(column)} + excluded.${sql.ref(column)}`,
+  ),
+);
 
 /**
  * Adds the counted rounds named by keys (every counted round when null) to report_days, per betting day, member,
@@ -100,9 +107,6 @@ export function addRoundDays(keys: { source: RoundSource; roundPk: string }[] | 
           ${keys.map((k) => k.roundPk)}::bigint[]))`;
   const columns = LEVEL_COLUMNS.map((column) => sql.ref(column));
   const sums = LEVEL_COLUMNS.map((column) => sql`sum(${sql.ref(`r.${column}`)})`);
-  const updates = ['bets', 'turnover', 'valid_turnover', 'win_loss', 'commission', ...LEVEL_COLUMNS].map(
-    (column) => sql`${sql.ref(column)} = report_days.${sql.ref(column)} + excluded.${sql.ref(column)}`,
-  );
   return sql`
     insert into report_days (day, member_pk, currency, product, bets, turnover, valid_turnover, win_loss,
       commission, ${sql.join(columns)})
@@ -111,7 +115,7 @@ export function addRoundDays(keys: { source: RoundSource; roundPk: string }[] | 
     from report_rounds r
     where ${chosen}
     group by 1, 2, 3, 4
-    on conflict (day, member_pk, currency, product) do update set ${sql.join(updates)}`;
+    on conflict (day, member_pk, currency, product) do update set ${ADD_TO_REPORT_SUMS}`;
 }
 
 /**

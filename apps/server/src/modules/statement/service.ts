@@ -56,7 +56,7 @@ const CREDIT_IN = new Set(['deposit', 'credit_given', 'adjustment_in']);
  * repair, and the bench's seeded bets); the tests compare the kept rows with a rebuild.
  */
 export const reportRecords = {
-  retract: (trx: Executor, betIds: string[]) => repo.shiftReportDays(trx, betIds, -1),
+  retract: (trx: Executor, betIds: string[]) => repo.takeBackReportDays(trx, betIds),
   record: (trx: Executor, settled: readonly SettledFigures[]) =>
     repo.addReportDayChanges(trx, reportDayChanges(settled)),
   rebuild: (db: AppContext['db']) => db.transaction().execute((trx) => repo.rebuildReportDays(trx)),
