@@ -430,6 +430,39 @@ describeEachDatabase('games: seamless wallet conformance (decision table)', (env
     await expectBalance(env(), START - units('10'));
   });
 
+  it('a win racing the stale-round closer: the bet it read as open was ended meanwhile, so nothing is paid', async () => {
+    // PGlite has one connection: the closer cannot run between the win's read and its write there.
+    if (env().kind === 'pglite') return;
+    const w = await ready(env());
+    await w.bet('10'); // b1, round R1 stays open
+    // The closer's work, held uncommitted: the round closed and its open bet ended. The win reads the bet as
+    // open (the closer has not committed), then its write waits for the closer's row locks.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let closed = () => {};
+    const closing = new Promise<void>((resolve) => (closed = resolve));
+    const closer = env()
+      .ctx.db.transaction()
+      .execute(async (trx) => {
+        await sql`update game_rounds set status = 'closed', closed_at = now() where round = 'R1'`.execute(trx);
+        await sql`update game_transactions set state = 'done' where transaction_uuid = 'b1'`.execute(trx);
+        closed();
+        await held;
+      });
+    await closing;
+    const win = w.win('b1', '20');
+    for (let i = 0; i < 200; i += 1) {
+      const waiting = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+        where wait_event_type = 'Lock' and datname = current_database()`.execute(env().ctx.db);
+      if ((waiting.rows[0]?.n ?? 0) > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    release();
+    await closer;
+    expect((await win).status).toBe('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
+    await expectBalance(env(), START - units('10'));
+  });
+
   it('a call never waits for a transaction that only refers to the member (a foreign-key check)', async () => {
     // PGlite has one connection: no second transaction can hold a lock while a call runs.
     if (env().kind === 'pglite') return;

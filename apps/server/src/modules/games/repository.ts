@@ -441,14 +441,15 @@ export const gamesRepository = {
     batch: {
       rounds: readonly (RoundKey & RoundChange)[];
       transactions: readonly (NewTransaction & { roundKey: RoundKeyParts | null })[];
-      states: readonly { walletProvider: string; transactionUuid: string; state: string }[];
+      /** Each only from the state the batch read (`from`): a record another writer moved on is left alone. */
+      states: readonly { walletProvider: string; transactionUuid: string; from: string; state: string }[];
       requests: readonly { walletProvider: string; requestUuid: string; status: string }[];
       /** The ledger's movements of the batch, its own SQL (ledger/fragments.ts). */
       money: MemberMovesFragment;
     },
-  ): Promise<{ records: number; transfers: number }> {
+  ): Promise<{ records: number; transfers: number; states: number }> {
     const { rounds, transactions: txs, states, requests, money } = batch;
-    const result = await sql<{ inserted: string; transfers: string }>`
+    const result = await sql<{ inserted: string; transfers: string; states: string }>`
       with ${money.ctes},
       r as (
         insert into game_rounds (wallet_provider, round, account_pk, game_pk, currency, stake, win, bets, status,
@@ -490,8 +491,9 @@ export const gamesRepository = {
       s as (
         update game_transactions g set state = v.state
         from unnest(${states.map((r) => r.walletProvider)}::text[], ${states.map((r) => r.transactionUuid)}::text[],
-          ${states.map((r) => r.state)}::text[]) as v(provider, uuid, state)
-        where g.wallet_provider = v.provider and g.transaction_uuid = v.uuid
+          ${states.map((r) => r.from)}::text[], ${states.map((r) => r.state)}::text[])
+          as v(provider, uuid, from_state, state)
+        where g.wallet_provider = v.provider and g.transaction_uuid = v.uuid and g.state = v.from_state
         returning 1
       ),
       q as (
@@ -502,9 +504,13 @@ export const gamesRepository = {
         returning 1
       )
       select (select count(*) from t)::text as inserted, ${money.written}::text as transfers,
-        (select count(*) from s) as states, (select count(*) from q) as requests`.execute(trx);
+        (select count(*) from s)::text as states, (select count(*) from q) as requests`.execute(trx);
     const row = result.rows[0];
-    return { records: Number(row?.inserted ?? 0), transfers: Number(row?.transfers ?? 0) };
+    return {
+      records: Number(row?.inserted ?? 0),
+      transfers: Number(row?.transfers ?? 0),
+      states: Number(row?.states ?? 0),
+    };
   },
 
   /** Adds a batch's stakes, wins and bets to its rounds and closes those the provider closed; their ids by key. */

@@ -28,8 +28,14 @@ export interface KnownTransaction {
   roundKey: string | null;
 }
 
-/** A transaction id taken by another member's concurrent call: the batch rolls back and its calls run alone. */
-export class DuplicateTransaction extends Error {}
+/**
+ * Another writer changed what the batch decided on (between its read and its write): the batch rolls back and
+ * its calls are decided again, each alone, on what is stored then.
+ */
+export class ConcurrentChange extends Error {}
+
+/** A transaction id taken by another member's concurrent call. */
+export class DuplicateTransaction extends ConcurrentChange {}
 
 const keyOf = (walletProvider: string, uuid: string) => `${walletProvider}\u0000${uuid}`;
 
@@ -47,7 +53,7 @@ export class WalletBatch {
   private readonly freshKeys = new Set<string>();
   private readonly states = new Map<
     string,
-    { walletProvider: string; transactionUuid: string; state: string }
+    { walletProvider: string; transactionUuid: string; from: string; state: string }
   >();
   private readonly rounds = new Map<string, RoundKey & RoundChange>();
   private readonly moves: {
@@ -116,12 +122,14 @@ export class WalletBatch {
 
   /** A record's new state: written with the record when it is new in this batch, else updated in place. */
   setState(transaction: KnownTransaction, state: string): void {
+    const read = transaction.state;
     transaction.state = state;
     const key = keyOf(transaction.walletProvider, transaction.transactionUuid);
     if (this.freshKeys.has(key)) return;
     this.states.set(key, {
       walletProvider: transaction.walletProvider,
       transactionUuid: transaction.transactionUuid,
+      from: this.states.get(key)?.from ?? read,
       state,
     });
   }
@@ -217,6 +225,8 @@ export class WalletBatch {
     // Another member's call took one of these ids meanwhile: nothing of this batch may stand.
     if (written.records < this.fresh.length) throw new DuplicateTransaction();
     if (written.transfers !== money.expected) throw new Error('wallet batch: a movement was recorded before');
+    // The stale-round closer (closeStaleRounds) ended a bet this batch decided on: decided again, alone.
+    if (written.states < this.states.size) throw new ConcurrentChange('wallet batch: a bet changed meanwhile');
   }
 
   private changeRound(

@@ -15,7 +15,7 @@ import { MemberNotifier } from '../../push/member';
 import { TRANSFER_KINDS } from '../ledger/kinds';
 import type { GameCatalogue } from './catalogue';
 import { gamesRepository as repo, type GameRow, type SessionMember, type WalletMember } from './repository';
-import { DuplicateTransaction, WalletBatch, WalletLanes, type KnownTransaction } from './wallet-batch';
+import { ConcurrentChange, WalletBatch, WalletLanes, type KnownTransaction } from './wallet-batch';
 
 /** Wallet units per ledger minor unit (the cent): 3.56 = 356 cents = 356000. */
 const UNITS_PER_MINOR = BigInt(WALLET_MONEY_SCALE) / 100n;
@@ -125,8 +125,8 @@ export class WalletService {
 
   /**
    * One lane's batch in one transaction. A batch that fails (a transaction id another member's call took
-   * meanwhile, a lock conflict with another writer) is rolled back whole and its calls run again one by one,
-   * so one bad call never costs another member's call its answer.
+   * meanwhile, a bet the stale-round closer ended meanwhile, a lock conflict with another writer) is rolled
+   * back whole and its calls run again one by one, so one bad call never costs another member's call its answer.
    */
   private async runBatch(batch: Pending[]): Promise<void> {
     try {
@@ -134,7 +134,7 @@ export class WalletService {
       batch.forEach((pending, i) => pending.resolve(replies[i] ?? this.answer('RS_ERROR_UNKNOWN', '')));
       return;
     } catch (error) {
-      if (batch.length === 1 && !(error instanceof DuplicateTransaction)) {
+      if (batch.length === 1 && !(error instanceof ConcurrentChange)) {
         batch[0]?.reject(error);
         return;
       }
@@ -149,8 +149,8 @@ export class WalletService {
   }
 
   /**
-   * A call on its own: a record committed by a concurrent call of another member is seen on the second try
-   * (the stored reply, or a duplicate of another member's id).
+   * A call on its own: a record another writer committed meanwhile is seen on the second try (the stored
+   * reply, a duplicate of another member's id, or a bet the stale-round closer ended).
    */
   private async alone(call: MoneyCall): Promise<WalletReply> {
     for (let attempt = 1; attempt <= 2; attempt += 1) {
@@ -158,7 +158,7 @@ export class WalletService {
         const [reply] = await this.decideAndWrite([call]);
         if (reply) return reply;
       } catch (error) {
-        if (!(error instanceof DuplicateTransaction)) throw error;
+        if (!(error instanceof ConcurrentChange)) throw error;
       }
     }
     return this.answer('RS_ERROR_DUPLICATE_TRANSACTION', call.input.request_uuid);

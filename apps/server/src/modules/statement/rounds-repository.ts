@@ -123,7 +123,10 @@ export function addRoundDays(keys: { source: RoundSource; roundPk: string }[] | 
  * not counted yet (locked, skipping those another process holds), and their counting.
  */
 export const roundReportRepository = {
-  /** Up to `limit` finished, uncounted rounds of one source, oldest first, locked for this transaction. */
+  /**
+   * Up to `limit` finished, uncounted rounds of one source, oldest first, locked for this transaction. Ordered by
+   * the table's id: a bare `id` would name the select list's text id, and '10' sorts before '9'.
+   */
   async finishedRounds(ex: Executor, source: RoundSource, limit: number): Promise<FinishedRound[]> {
     const from = FINISHED[source];
     const result = await sql<{
@@ -137,7 +140,7 @@ export const roundReportRepository = {
         ${sql.raw(from.returned)}::text as returned, coalesce(${sql.raw(from.at)}, now()) as at
       from ${sql.table(from.table)}
       where ${sql.raw(from.done)} and reported_at is null
-      order by id limit ${limit}
+      order by ${sql.ref(`${from.table}.id`)} limit ${limit}
       for update skip locked`.execute(ex);
     return result.rows.map((row) => ({
       source,
