@@ -24,6 +24,7 @@ import * as m0021 from './migrations/0021_keno_limits';
 import * as m0022 from './migrations/0022_report_rounds_member';
 import * as m0023 from './migrations/0023_daily_seed_keys';
 import * as m0024 from './migrations/0024_report_days_fillfactor';
+import * as m0025 from './migrations/0025_update_in_place_fillfactor';
 
 /** Migrations are listed here, in order: no file-system scanning, so bundling and tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022_report_rounds_member': m0022,
   '0023_daily_seed_keys': m0023,
   '0024_report_days_fillfactor': m0024,
+  '0025_update_in_place_fillfactor': m0025,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
