@@ -444,7 +444,9 @@ describeEachDatabase('games: seamless wallet conformance (decision table)', (env
     const closer = env()
       .ctx.db.transaction()
       .execute(async (trx) => {
-        await sql`update game_rounds set status = 'closed', closed_at = now() where round = 'R1'`.execute(trx);
+        await sql`update game_rounds set status = 'closed', closed_at = now() where round = 'R1'`.execute(
+          trx,
+        );
         await sql`update game_transactions set state = 'done' where transaction_uuid = 'b1'`.execute(trx);
         closed();
         await held;

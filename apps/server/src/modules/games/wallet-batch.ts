@@ -226,7 +226,8 @@ export class WalletBatch {
     if (written.records < this.fresh.length) throw new DuplicateTransaction();
     if (written.transfers !== money.expected) throw new Error('wallet batch: a movement was recorded before');
     // The stale-round closer (closeStaleRounds) ended a bet this batch decided on: decided again, alone.
-    if (written.states < this.states.size) throw new ConcurrentChange('wallet batch: a bet changed meanwhile');
+    if (written.states < this.states.size)
+      throw new ConcurrentChange('wallet batch: a bet changed meanwhile');
   }
 
   private changeRound(
