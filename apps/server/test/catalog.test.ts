@@ -9,11 +9,12 @@ const HOUR = 60 * 60 * 1000;
 
 describeEachDatabase('catalogue, trading API and ux calls', (env) => {
   it('creates a match with markets; uxmarket lists it in the four-array format with MY prices', async () => {
+    // 09:00 GMT+8 on the test clock: two hours on is still today whatever hour the suite runs at (from 22:00
+    // GMT+8 on, two hours from the wall clock was tomorrow's list). The clock moves before the operator logs
+    // in: moved after, up to 24 h on, it outlived the operator's session when the suite ran just after 09:00.
+    const kickoff = new Date(toMorningGmt8(env()) + 2 * HOUR).toISOString();
     await seeded(env());
     const desk = await tradingDesk(env());
-    // 09:00 GMT+8 on the test clock: two hours on is still today whatever hour the suite runs at (from 22:00
-    // GMT+8 on, two hours from the wall clock was tomorrow's list).
-    const kickoff = new Date(toMorningGmt8(env()) + 2 * HOUR).toISOString();
     const id = await desk.createMatch({ home: 'Arsenal', away: 'Chelsea', kickoff });
     expect(
       (
