@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Trx } from '../src/db/types';
 import { MEMBER_CHANNEL } from '../src/push/member';
 import { boLogin, login, seeded } from './support/fixtures';
 import {
@@ -69,6 +70,44 @@ async function ready(env: TestEnv, accountId = 'demomyr', gameCode = 'rl_lucky_l
 async function expectBalance(env: TestEnv, expected: number, accountId = 'demomyr') {
   expect(Number(await availableOf(env, accountId)) * 1000).toBe(expected);
   await booksOk(env);
+}
+
+/**
+ * Runs `work` in a transaction of its own connection and keeps that transaction open (its row locks held,
+ * its writes uncommitted) until `commit` is called, as a concurrent writer in the middle of its work would.
+ */
+async function heldTransaction(env: TestEnv, work: (trx: Trx) => Promise<void>) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let started = () => {};
+  const workDone = new Promise<void>((resolve) => (started = resolve));
+  const transaction = env.ctx.db.transaction().execute(async (trx) => {
+    await work(trx);
+    started();
+    await held;
+  });
+  // A failing `work` ends the transaction before it is held: its error, not a wait forever.
+  await Promise.race([workDone, transaction]);
+  return {
+    commit: async () => {
+      release();
+      await transaction;
+    },
+  };
+}
+
+/**
+ * Waits (at most 2 s) until a statement of this database whose text contains `text` waits for a lock (the text
+ * as pg_stat_activity keeps it: its first 1,024 bytes).
+ */
+async function untilWaiting(env: TestEnv, text: string) {
+  for (let i = 0; i < 200; i += 1) {
+    const waiting = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+      where wait_event_type = 'Lock' and datname = current_database()
+        and position(${text} in query) > 0`.execute(env.ctx.db);
+    if ((waiting.rows[0]?.n ?? 0) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 describeEachDatabase('games: seamless wallet conformance (decision table)', (env) => {
@@ -430,39 +469,28 @@ describeEachDatabase('games: seamless wallet conformance (decision table)', (env
     await expectBalance(env(), START - units('10'));
   });
 
-  it('a win racing the stale-round closer: the bet it read as open was ended meanwhile, so nothing is paid', async () => {
-    // PGlite has one connection: the closer cannot run between the win's read and its write there.
+  it('a win or rollback racing the stale-round closer: the bet it read as open was ended meanwhile', async () => {
+    // PGlite has one connection: the closer cannot run between the call's read and its write there.
     if (env().kind === 'pglite') return;
     const w = await ready(env());
-    await w.bet('10'); // b1, round R1 stays open
-    // The closer's work, held uncommitted: the round closed and its open bet ended. The win reads the bet as
-    // open (the closer has not committed), then its write waits for the closer's row locks.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let closed = () => {};
-    const closing = new Promise<void>((resolve) => (closed = resolve));
-    const closer = env()
-      .ctx.db.transaction()
-      .execute(async (trx) => {
-        await sql`update game_rounds set status = 'closed', closed_at = now() where round = 'R1'`.execute(
-          trx,
-        );
-        await sql`update game_transactions set state = 'done' where transaction_uuid = 'b1'`.execute(trx);
-        closed();
-        await held;
-      });
-    await closing;
-    const win = w.win('b1', '20');
-    for (let i = 0; i < 200; i += 1) {
-      const waiting = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
-        where wait_event_type = 'Lock' and datname = current_database()`.execute(env().ctx.db);
-      if ((waiting.rows[0]?.n ?? 0) > 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    release();
-    await closer;
+    await w.bet('10', { round: 'R1' }); // b1
+    await w.bet('10', { round: 'R2' }); // b2
+    // The closer's work on both rounds, held uncommitted: the rounds closed and their open bets ended. Each
+    // call reads its bet as open (not committed yet), then its write waits for the closer's row locks.
+    const closer = await heldTransaction(env(), async (trx) => {
+      await sql`update game_rounds set status = 'closed', closed_at = now()
+        where round in ('R1', 'R2')`.execute(trx);
+      await sql`update game_transactions set state = 'done'
+        where transaction_uuid in ('b1', 'b2')`.execute(trx);
+    });
+    const win = w.win('b1', '20', { round: 'R1' });
+    const rollback = w.rollback('b2', { round: 'R2' });
+    await untilWaiting(env(), 'with ml_t as');
+    await closer.commit();
+    // Decided again on what is stored: the win finds no open bet, the rollback an ended one (OK, no refund).
     expect((await win).status).toBe('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
-    await expectBalance(env(), START - units('10'));
+    expect((await rollback).status).toBe('RS_OK');
+    await expectBalance(env(), START - units('20'));
   });
 
   it('a call never waits for a transaction that only refers to the member (a foreign-key check)', async () => {
@@ -472,26 +500,16 @@ describeEachDatabase('games: seamless wallet conformance (decision table)', (env
     // What every foreign-key check on the member takes, and holds to its commit: a key-share lock on the
     // member's account and available balance rows (the report job's report_rounds and transfers, settlement's
     // transfers and entries). The wallet locks those rows against other writers only, so it goes on.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let locked = () => {};
-    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
-    const holder = env()
-      .ctx.db.transaction()
-      .execute(async (trx) => {
-        await sql`select la.id from accounts a
+    const holder = await heldTransaction(env(), async (trx) => {
+      await sql`select la.id from accounts a
         join ledger_accounts la on coalesce(la.owner_pk, 0) = a.id and la.kind = 'available'
         where a.account_id = 'demomyr' for key share of a, la`.execute(trx);
-        locked();
-        await held;
-      });
-    await lockTaken;
+    });
     const answered = await Promise.race([
       w.bet('10').then((reply) => reply.status),
       new Promise<string>((resolve) => setTimeout(() => resolve('still waiting after 5 s'), 5_000)),
     ]);
-    release();
-    await holder;
+    await holder.commit();
     expect(answered).toBe('RS_OK');
     await expectBalance(env(), START - units('10'));
   });
