@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Trx } from '../src/db/types';
+import { gamesRepository, lockBatchStatement, writeBatchStatement } from '../src/modules/games/repository';
 import { MEMBER_CHANNEL } from '../src/push/member';
 import { boLogin, login, seeded } from './support/fixtures';
 import {
@@ -491,6 +492,39 @@ describeEachDatabase('games: seamless wallet conformance (decision table)', (env
     expect((await win).status).toBe('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
     expect((await rollback).status).toBe('RS_OK');
     await expectBalance(env(), START - units('20'));
+  });
+
+  it('the batch statements plan by key, whatever the tables held when their kept plan was made', async () => {
+    // PGlite runs no prepared statements of ours: the pool that names them is PostgreSQL's.
+    if (env().kind === 'pglite') return;
+    await env()
+      .ctx.db.transaction()
+      .execute(async (trx) => {
+        await gamesRepository.planByKey(trx);
+        // The plans the batch runs on are the generic ones, made once and kept.
+        const mode = await sql<{ mode: string }>`select current_setting('plan_cache_mode') as mode`.execute(
+          trx,
+        );
+        expect(mode.rows[0]?.mode).toBe('force_generic_plan');
+        const money = await env().ctx.ledger.memberMoves(trx, []);
+        const statements = [
+          lockBatchStatement({ sessions: [], requests: [], transactions: [] }),
+          writeBatchStatement({ rounds: [], transactions: [], states: [], requests: [], money }),
+        ];
+        for (const [i, statement] of statements.entries()) {
+          const compiled = statement.compile(trx);
+          expect(compiled.sql.startsWith('/*prepared*/')).toBe(true);
+          await sql.raw(`prepare plan_test_${i} as ${compiled.sql}`).execute(trx);
+          const nulls = compiled.parameters.map(() => 'null').join(', ');
+          const explained = await sql
+            .raw<{ 'QUERY PLAN': string }>(`explain execute plan_test_${i}(${nulls})`)
+            .execute(trx);
+          const plan = explained.rows.map((row) => row['QUERY PLAN']).join('\n');
+          expect(plan).not.toMatch(/Seq Scan|Hash Join|Merge Join/);
+          expect(plan).toMatch(/Index Scan using game_transactions_wallet_provider_transaction_uuid_key/);
+          await sql.raw(`deallocate plan_test_${i}`).execute(trx);
+        }
+      });
   });
 
   it('a call never waits for a transaction that only refers to the member (a foreign-key check)', async () => {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Selectable } from 'kysely';
 import type { GameTable, GameTransactionTable } from '../../db/schema';
+import { PREPARED } from '../../db/database';
 import type { Executor, Trx } from '../../db/types';
 import type { MemberMovesFragment } from '../ledger/fragments';
 import type { ProviderGame } from './adapters/adapter';
@@ -357,6 +358,21 @@ export const gamesRepository = {
   // ---- wallet batches (wallet-batch.ts) ----
 
   /**
+   * The batch's two statements (lockBatchStatement, writeBatchStatement) are prepared: parsed and planned once per
+   * connection, then run on that generic plan (plan_cache_mode), so a batch spends nothing on planning. A generic
+   * plan is kept for good. Made while game_transactions and game_requests are nearly empty (a fresh database), it
+   * scans them whole and hash-joins, and it would go on doing so as they grow to millions of rows. Every access
+   * of the batch is by key, so its transaction plans by key alone: no sequential scans, no hash or merge joins,
+   * whatever the tables' sizes were when the plan was made. Local to the transaction.
+   */
+  async planByKey(trx: Trx): Promise<void> {
+    await sql`select set_config('enable_seqscan', 'off', true), set_config('enable_hashjoin', 'off', true),
+      set_config('enable_mergejoin', 'off', true), set_config('plan_cache_mode', 'force_generic_plan', true)`.execute(
+      trx,
+    );
+  },
+
+  /**
    * What a batch decides on, in one statement: the members behind its session tokens, each account and
    * available balance row locked in the ledger account's id order (the order every ledger writer locks in, so
    * batches and bets never deadlock), the stored replies of its request ids and the dedupe
@@ -371,51 +387,9 @@ export const gamesRepository = {
    */
   async lockBatch(
     trx: Trx,
-    input: {
-      sessions: readonly { walletProvider: string; token: string }[];
-      requests: readonly { walletProvider: string; uuid: string }[];
-      transactions: readonly { walletProvider: string; uuid: string }[];
-    },
+    input: LockBatchInput,
   ): Promise<{ members: WalletMember[]; requests: StoredRequest[]; transactions: GameTransactionRow[] }> {
-    const { sessions, requests, transactions } = input;
-    // JSON carries bigints and times as text (a JSON number would lose a large bigint's digits).
-    const result = await sql<{
-      members: JsonMember[] | null;
-      requests: StoredRequest[] | null;
-      transactions: JsonTransaction[] | null;
-    }>`
-      with m as materialized (
-        select ${SESSION_MEMBER_COLUMNS}, la.id as la_id
-        from unnest(${sessions.map((q) => q.walletProvider)}::text[], ${sessions.map((q) => q.token)}::text[])
-          as q(provider, token)
-        join game_sessions s on s.token = q.token and s.wallet_provider = q.provider
-        ${SESSION_MEMBER_JOINS}
-        order by la.id
-        for no key update of a, la
-      )
-      select
-        (select json_agg(json_build_object('session_provider', m.session_provider,
-            'session_token', m.session_token, 'session_game_pk', m.session_game_pk,
-            'session_currency', m.session_currency, 'session_expires_at', m.session_expires_at,
-            'account_pk', m.account_pk, 'account_id', m.account_id, 'state', m.state, 'features', m.features,
-            'member_type', m.member_type, 'given_credit', m.given_credit::text, 'currency', m.currency,
-            'available', m.available::text, 'outstanding', m.outstanding::text, 'upline', m.upline)
-            order by m.la_id)
-          from m) as members,
-        (select json_agg(json_build_object('wallet_provider', r.wallet_provider, 'request_uuid', r.request_uuid,
-            'status', r.status, 'token', r.token))
-          from game_requests r
-          join unnest(${requests.map((q) => q.walletProvider)}::text[], ${requests.map((q) => q.uuid)}::text[])
-            as q(provider, uuid) on r.wallet_provider = q.provider and r.request_uuid = q.uuid) as requests,
-        (select json_agg(json_build_object('id', t.id::text, 'wallet_provider', t.wallet_provider,
-            'transaction_uuid', t.transaction_uuid, 'kind', t.kind, 'account_pk', t.account_pk::text,
-            'game_pk', t.game_pk::text, 'round_pk', t.round_pk::text, 'round', t.round,
-            'reference_uuid', t.reference_uuid, 'amount', t.amount::text, 'state', t.state, 'status', t.status,
-            'created_at', t.created_at))
-          from game_transactions t
-          join unnest(${transactions.map((q) => q.walletProvider)}::text[],
-            ${transactions.map((q) => q.uuid)}::text[]) as q(provider, uuid)
-            on t.wallet_provider = q.provider and t.transaction_uuid = q.uuid) as transactions`.execute(trx);
+    const result = await lockBatchStatement(input).execute(trx);
     const row = result.rows[0];
     return {
       members: (row?.members ?? []).map((member) =>
@@ -438,73 +412,9 @@ export const gamesRepository = {
    */
   async writeBatch(
     trx: Trx,
-    batch: {
-      rounds: readonly (RoundKey & RoundChange)[];
-      transactions: readonly (NewTransaction & { roundKey: RoundKeyParts | null })[];
-      /** Each only from the state the batch read (`from`): a record another writer moved on is left alone. */
-      states: readonly { walletProvider: string; transactionUuid: string; from: string; state: string }[];
-      requests: readonly { walletProvider: string; requestUuid: string; status: string }[];
-      /** The ledger's movements of the batch, its own SQL (ledger/fragments.ts). */
-      money: MemberMovesFragment;
-    },
+    batch: WriteBatchInput,
   ): Promise<{ records: number; transfers: number; states: number }> {
-    const { rounds, transactions: txs, states, requests, money } = batch;
-    const result = await sql<{ inserted: string; transfers: string; states: string }>`
-      with ${money.ctes},
-      r as (
-        insert into game_rounds (wallet_provider, round, account_pk, game_pk, currency, stake, win, bets, status,
-          closed_at)
-        select v.provider, v.round, v.account_pk, v.game_pk, v.currency, v.stake, v.win, v.bets,
-          case when v.closed then 'closed' else 'open' end, case when v.closed then now() end
-        from unnest(${rounds.map((c) => c.walletProvider)}::text[], ${rounds.map((c) => c.round)}::text[],
-          ${rounds.map((c) => c.accountPk)}::bigint[], ${rounds.map((c) => c.gamePk)}::bigint[],
-          ${rounds.map((c) => c.currency)}::text[], ${rounds.map((c) => c.stake.toString())}::bigint[],
-          ${rounds.map((c) => c.win.toString())}::bigint[], ${rounds.map((c) => String(c.bets))}::integer[],
-          ${rounds.map((c) => String(c.closed))}::boolean[])
-          as v(provider, round, account_pk, game_pk, currency, stake, win, bets, closed)
-        on conflict (wallet_provider, round, account_pk) do update set
-          stake = game_rounds.stake + excluded.stake, win = game_rounds.win + excluded.win,
-          bets = game_rounds.bets + excluded.bets,
-          status = case when excluded.status = 'closed' then 'closed' else game_rounds.status end,
-          closed_at = case when excluded.status = 'closed' then coalesce(game_rounds.closed_at, now())
-            else game_rounds.closed_at end
-        returning id, wallet_provider, round, account_pk
-      ),
-      t as (
-        insert into game_transactions (wallet_provider, transaction_uuid, kind, account_pk, game_pk, round_pk,
-          round, reference_uuid, amount, state, status)
-        select v.provider, v.uuid, v.kind, v.account_pk, v.game_pk, coalesce(v.round_pk, r.id), v.round,
-          v.reference_uuid, v.amount, v.state, v.status
-        from unnest(${txs.map((t) => t.walletProvider)}::text[], ${txs.map((t) => t.transactionUuid)}::text[],
-          ${txs.map((t) => t.kind)}::text[], ${txs.map((t) => t.accountPk)}::bigint[],
-          ${txs.map((t) => t.gamePk)}::bigint[], ${txs.map((t) => t.roundPk)}::bigint[],
-          ${txs.map((t) => t.round)}::text[], ${txs.map((t) => t.referenceUuid)}::text[],
-          ${txs.map((t) => t.amount.toString())}::bigint[], ${txs.map((t) => t.state)}::text[],
-          ${txs.map((t) => t.status)}::text[], ${txs.map((t) => t.roundKey?.round ?? null)}::text[])
-          as v(provider, uuid, kind, account_pk, game_pk, round_pk, round, reference_uuid, amount, state, status,
-            round_of)
-        left join r on v.round_pk is null and r.wallet_provider = v.provider and r.round = v.round_of
-          and r.account_pk = v.account_pk
-        on conflict (wallet_provider, transaction_uuid) do nothing
-        returning 1
-      ),
-      s as (
-        update game_transactions g set state = v.state
-        from unnest(${states.map((r) => r.walletProvider)}::text[], ${states.map((r) => r.transactionUuid)}::text[],
-          ${states.map((r) => r.from)}::text[], ${states.map((r) => r.state)}::text[])
-          as v(provider, uuid, from_state, state)
-        where g.wallet_provider = v.provider and g.transaction_uuid = v.uuid and g.state = v.from_state
-        returning 1
-      ),
-      q as (
-        insert into game_requests (wallet_provider, request_uuid, status)
-        select * from unnest(${requests.map((r) => r.walletProvider)}::text[],
-          ${requests.map((r) => r.requestUuid)}::text[], ${requests.map((r) => r.status)}::text[])
-        on conflict do nothing
-        returning 1
-      )
-      select (select count(*) from t)::text as inserted, ${money.written}::text as transfers,
-        (select count(*) from s)::text as states, (select count(*) from q) as requests`.execute(trx);
+    const result = await writeBatchStatement(batch).execute(trx);
     const row = result.rows[0];
     return {
       records: Number(row?.inserted ?? 0),
@@ -618,4 +528,127 @@ export const gamesRepository = {
 /** Ids as text whichever driver read them (PGlite and node-postgres differ for BIGINT). */
 function normalGame(row: GameRow): GameRow {
   return { ...row, id: String(row.id) };
+}
+
+export interface LockBatchInput {
+  sessions: readonly { walletProvider: string; token: string }[];
+  requests: readonly { walletProvider: string; uuid: string }[];
+  transactions: readonly { walletProvider: string; uuid: string }[];
+}
+
+/**
+ * The batch's locked read as one prepared statement (see planByKey): its members' sessions, accounts and
+ * balances (locked), its stored replies and its dedupe records. JSON carries bigints and times as text (a JSON
+ * number would lose a large bigint's digits). Exported for the plan test.
+ */
+export function lockBatchStatement(input: LockBatchInput) {
+  const { sessions, requests, transactions } = input;
+  return sql<{
+    members: JsonMember[] | null;
+    requests: StoredRequest[] | null;
+    transactions: JsonTransaction[] | null;
+  }>`${sql.raw(PREPARED)}
+    with m as materialized (
+      select ${SESSION_MEMBER_COLUMNS}, la.id as la_id
+      from unnest(${sessions.map((q) => q.walletProvider)}::text[], ${sessions.map((q) => q.token)}::text[])
+        as q(provider, token)
+      join game_sessions s on s.token = q.token and s.wallet_provider = q.provider
+      ${SESSION_MEMBER_JOINS}
+      order by la.id
+      for no key update of a, la
+    )
+    select
+      (select json_agg(json_build_object('session_provider', m.session_provider,
+          'session_token', m.session_token, 'session_game_pk', m.session_game_pk,
+          'session_currency', m.session_currency, 'session_expires_at', m.session_expires_at,
+          'account_pk', m.account_pk, 'account_id', m.account_id, 'state', m.state, 'features', m.features,
+          'member_type', m.member_type, 'given_credit', m.given_credit::text, 'currency', m.currency,
+          'available', m.available::text, 'outstanding', m.outstanding::text, 'upline', m.upline)
+          order by m.la_id)
+        from m) as members,
+      (select json_agg(json_build_object('wallet_provider', r.wallet_provider, 'request_uuid', r.request_uuid,
+          'status', r.status, 'token', r.token))
+        from game_requests r
+        join unnest(${requests.map((q) => q.walletProvider)}::text[], ${requests.map((q) => q.uuid)}::text[])
+          as q(provider, uuid) on r.wallet_provider = q.provider and r.request_uuid = q.uuid) as requests,
+      (select json_agg(json_build_object('id', t.id::text, 'wallet_provider', t.wallet_provider,
+          'transaction_uuid', t.transaction_uuid, 'kind', t.kind, 'account_pk', t.account_pk::text,
+          'game_pk', t.game_pk::text, 'round_pk', t.round_pk::text, 'round', t.round,
+          'reference_uuid', t.reference_uuid, 'amount', t.amount::text, 'state', t.state, 'status', t.status,
+          'created_at', t.created_at))
+        from game_transactions t
+        join unnest(${transactions.map((q) => q.walletProvider)}::text[],
+          ${transactions.map((q) => q.uuid)}::text[]) as q(provider, uuid)
+          on t.wallet_provider = q.provider and t.transaction_uuid = q.uuid) as transactions`;
+}
+
+export interface WriteBatchInput {
+  rounds: readonly (RoundKey & RoundChange)[];
+  transactions: readonly (NewTransaction & { roundKey: RoundKeyParts | null })[];
+  /** Each only from the state the batch read (`from`): a record another writer moved on is left alone. */
+  states: readonly { walletProvider: string; transactionUuid: string; from: string; state: string }[];
+  requests: readonly { walletProvider: string; requestUuid: string; status: string }[];
+  /** The ledger's movements of the batch, its own SQL (ledger/fragments.ts). */
+  money: MemberMovesFragment;
+}
+
+/** A batch's writes as one prepared statement (see planByKey and writeBatch). Exported for the plan test. */
+export function writeBatchStatement(batch: WriteBatchInput) {
+  const { rounds, transactions: txs, states, requests, money } = batch;
+  return sql<{ inserted: string; transfers: string; states: string }>`${sql.raw(PREPARED)}
+    with ${money.ctes},
+    r as (
+      insert into game_rounds (wallet_provider, round, account_pk, game_pk, currency, stake, win, bets, status,
+        closed_at)
+      select v.provider, v.round, v.account_pk, v.game_pk, v.currency, v.stake, v.win, v.bets,
+        case when v.closed then 'closed' else 'open' end, case when v.closed then now() end
+      from unnest(${rounds.map((c) => c.walletProvider)}::text[], ${rounds.map((c) => c.round)}::text[],
+        ${rounds.map((c) => c.accountPk)}::bigint[], ${rounds.map((c) => c.gamePk)}::bigint[],
+        ${rounds.map((c) => c.currency)}::text[], ${rounds.map((c) => c.stake.toString())}::bigint[],
+        ${rounds.map((c) => c.win.toString())}::bigint[], ${rounds.map((c) => String(c.bets))}::integer[],
+        ${rounds.map((c) => String(c.closed))}::boolean[])
+        as v(provider, round, account_pk, game_pk, currency, stake, win, bets, closed)
+      on conflict (wallet_provider, round, account_pk) do update set
+        stake = game_rounds.stake + excluded.stake, win = game_rounds.win + excluded.win,
+        bets = game_rounds.bets + excluded.bets,
+        status = case when excluded.status = 'closed' then 'closed' else game_rounds.status end,
+        closed_at = case when excluded.status = 'closed' then coalesce(game_rounds.closed_at, now())
+          else game_rounds.closed_at end
+      returning id, wallet_provider, round, account_pk
+    ),
+    t as (
+      insert into game_transactions (wallet_provider, transaction_uuid, kind, account_pk, game_pk, round_pk,
+        round, reference_uuid, amount, state, status)
+      select v.provider, v.uuid, v.kind, v.account_pk, v.game_pk, coalesce(v.round_pk, r.id), v.round,
+        v.reference_uuid, v.amount, v.state, v.status
+      from unnest(${txs.map((t) => t.walletProvider)}::text[], ${txs.map((t) => t.transactionUuid)}::text[],
+        ${txs.map((t) => t.kind)}::text[], ${txs.map((t) => t.accountPk)}::bigint[],
+        ${txs.map((t) => t.gamePk)}::bigint[], ${txs.map((t) => t.roundPk)}::bigint[],
+        ${txs.map((t) => t.round)}::text[], ${txs.map((t) => t.referenceUuid)}::text[],
+        ${txs.map((t) => t.amount.toString())}::bigint[], ${txs.map((t) => t.state)}::text[],
+        ${txs.map((t) => t.status)}::text[], ${txs.map((t) => t.roundKey?.round ?? null)}::text[])
+        as v(provider, uuid, kind, account_pk, game_pk, round_pk, round, reference_uuid, amount, state, status,
+          round_of)
+      left join r on v.round_pk is null and r.wallet_provider = v.provider and r.round = v.round_of
+        and r.account_pk = v.account_pk
+      on conflict (wallet_provider, transaction_uuid) do nothing
+      returning 1
+    ),
+    s as (
+      update game_transactions g set state = v.state
+      from unnest(${states.map((r) => r.walletProvider)}::text[], ${states.map((r) => r.transactionUuid)}::text[],
+        ${states.map((r) => r.from)}::text[], ${states.map((r) => r.state)}::text[])
+        as v(provider, uuid, from_state, state)
+      where g.wallet_provider = v.provider and g.transaction_uuid = v.uuid and g.state = v.from_state
+      returning 1
+    ),
+    q as (
+      insert into game_requests (wallet_provider, request_uuid, status)
+      select * from unnest(${requests.map((r) => r.walletProvider)}::text[],
+        ${requests.map((r) => r.requestUuid)}::text[], ${requests.map((r) => r.status)}::text[])
+      on conflict do nothing
+      returning 1
+    )
+    select (select count(*) from t)::text as inserted, ${money.written}::text as transfers,
+      (select count(*) from s)::text as states, (select count(*) from q) as requests`;
 }
