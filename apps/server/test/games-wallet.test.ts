@@ -98,7 +98,7 @@ async function heldTransaction(env: TestEnv, work: (trx: Trx) => Promise<void>) 
 }
 
 /**
- * Waits (at most 2 s) until a statement of this database whose text contains `text` waits for a lock (the text
+ * Waits (at most 2 s, else fails) until a statement of this database whose text contains `text` waits for a lock (the text
  * as pg_stat_activity keeps it: its first 1,024 bytes).
  */
 async function untilWaiting(env: TestEnv, text: string) {
@@ -109,6 +109,8 @@ async function untilWaiting(env: TestEnv, text: string) {
     if ((waiting.rows[0]?.n ?? 0) > 0) return;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+  // Going on would commit the held work before the call reads: the race would not be walked at all.
+  throw new Error(`no statement containing '${text}' waited for a lock within 2 s`);
 }
 
 describeEachDatabase('games: seamless wallet conformance (decision table)', (env) => {

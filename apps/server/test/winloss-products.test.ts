@@ -79,7 +79,7 @@ describeEachDatabase('win/loss per product (casino and games rounds)', (env) => 
     // everything is counted counts nothing, and each round has one report_rounds row.
     // The background run may count some rounds first, so the balance and the rebates paid so far are read
     // together (one statement, one snapshot): what the explicit run pays is the rest of the 0.30.
-    const availableOf = async () => {
+    const balanceAndRebates = async () => {
       const rows = await sql<{ balance: string; rebated: string }>`select l.balance::text as balance,
           (select coalesce(sum(t.amount), 0) from transfers t
             where t.kind = 'game_rebate' and t.owner_pk = a.id)::text as rebated
@@ -88,11 +88,11 @@ describeEachDatabase('win/loss per product (casino and games rounds)', (env) => 
         where a.account_id = 'demomyr' and l.kind = 'available' and l.currency = 'MYR'`.execute(env().ctx.db);
       return { balance: BigInt(rows.rows[0]?.balance ?? '0'), rebated: BigInt(rows.rows[0]?.rebated ?? '0') };
     };
-    const beforeCounting = await availableOf();
+    const beforeCounting = await balanceAndRebates();
     await gameReports.countDue(env().ctx);
     expect(await gameReports.countDue(env().ctx)).toBe(0);
     // The member's casino commission (0.002 of 150.00 staked) is paid when the rounds are counted, once.
-    const afterCounting = await availableOf();
+    const afterCounting = await balanceAndRebates();
     expect(afterCounting.rebated).toBe(30n);
     expect(afterCounting.balance - beforeCounting.balance).toBe(30n - beforeCounting.rebated);
     const rebates = await env()

@@ -389,6 +389,8 @@ export const gamesRepository = {
     trx: Trx,
     input: LockBatchInput,
   ): Promise<{ members: WalletMember[]; requests: StoredRequest[]; transactions: GameTransactionRow[] }> {
+    // The batch's first statement: the plan settings it and the batch's write (same transaction) are made with.
+    await gamesRepository.planByKey(trx);
     const result = await lockBatchStatement(input).execute(trx);
     const row = result.rows[0];
     return {

@@ -174,7 +174,6 @@ export class WalletService {
       (s) => `${s.walletProvider}\u0000${s.token}`,
     );
     const { replies, moved } = await this.ctx.db.transaction().execute(async (trx) => {
-      await repo.planByKey(trx);
       const stored = await repo.lockBatch(trx, {
         sessions,
         requests: calls.map((c) => ({ walletProvider: c.provider, uuid: c.input.request_uuid })),
