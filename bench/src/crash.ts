@@ -136,6 +136,7 @@ export async function crashBench(): Promise<object[]> {
     config,
     secret: config.secret ?? 'unused',
     db: handle.db,
+    walletDb: handle.walletDb,
     dbKind: handle.kind,
     ledger: new LedgerService(),
     audit: new AuditService(),

@@ -145,6 +145,7 @@ export async function tournamentBench(): Promise<object[]> {
     config,
     secret: config.secret ?? 'unused',
     db: handle.db,
+    walletDb: handle.walletDb,
     dbKind: handle.kind,
     ledger: new LedgerService(),
     audit: new AuditService(),

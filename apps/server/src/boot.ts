@@ -22,7 +22,7 @@ export async function boot(config: Config, target?: DatabaseTarget): Promise<Run
   const database = await openDatabase(
     target ??
       (config.database.kind === 'postgres'
-        ? config.database
+        ? { ...config.database, walletConnections: config.games.walletBatching.lanes }
         : { kind: 'pglite', dataDir: config.database.dataDir }),
   );
   const applied = await migrateToLatest(database.db, database.schema);
@@ -35,6 +35,7 @@ export async function boot(config: Config, target?: DatabaseTarget): Promise<Run
     config,
     secret,
     db: database.db,
+    walletDb: database.walletDb,
     dbKind: database.kind,
     ledger: new LedgerService(),
     audit: new AuditService(),

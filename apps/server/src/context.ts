@@ -12,6 +12,8 @@ export interface AppContext {
   /** The resolved HMAC secret (from config or the database). */
   secret: string;
   db: Db;
+  /** The seamless wallet's own connections (planning by key: db/database.ts PLAN_BY_KEY); PGlite: `db`. */
+  walletDb: Db;
   dbKind: 'pglite' | 'postgres';
   ledger: LedgerService;
   /** The append-only, hash-chained log of back-office changes (written in the change's own transaction). */

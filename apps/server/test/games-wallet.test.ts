@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Trx } from '../src/db/types';
-import { gamesRepository, lockBatchStatement, writeBatchStatement } from '../src/modules/games/repository';
+import { gamesRepository, readBatchStatement, writeBatchStatement } from '../src/modules/games/repository';
 import { MEMBER_CHANNEL } from '../src/push/member';
-import { boLogin, login, seeded } from './support/fixtures';
+import { boLogin, login, memberPk, seeded } from './support/fixtures';
 import {
   SIM_SECRET,
   availableOf,
@@ -496,37 +496,143 @@ describeEachDatabase('games: seamless wallet conformance (decision table)', (env
     await expectBalance(env(), START - units('20'));
   });
 
+  it('a balance another writer moves between the read and the write: the replies carry it', async () => {
+    // PGlite has one connection: no writer can come between the call's read and its write there.
+    if (env().kind === 'pglite') return;
+    const w = await ready(env());
+    const member = await memberPk(env(), 'demomyr');
+    // A rebate of 5.00 to the member, held uncommitted: the call reads the balance without it, then its write
+    // waits for the rebate's lock on the balance and moves the balance as the rebate left it.
+    const rebate = await heldTransaction(env(), async (trx) => {
+      await env().ctx.ledger.moveMember(trx, {
+        transferId: 'test-rebate:1',
+        kind: 'game_rebate',
+        direction: 'in',
+        ownerPk: member,
+        currency: 'MYR',
+        amount: 500n,
+        account: 'house',
+      });
+    });
+    const bet = w.bet('10');
+    await untilWaiting(env(), 'with ml_t as');
+    await rebate.commit();
+    const reply = await bet;
+    expect(reply.status).toBe('RS_OK');
+    // The answered balance is the one the books hold: the rebate in, the stake out.
+    expect(reply.balance).toBe(START + units('5') - units('10'));
+    await expectBalance(env(), START + units('5') - units('10'));
+  });
+
+  it('a balance another writer takes from between the read and the write: decided again on what is left', async () => {
+    if (env().kind === 'pglite') return;
+    const w = await ready(env());
+    const member = await memberPk(env(), 'demomyr');
+    // A withdrawal held uncommitted while a bet of 10.00 is decided on the whole balance. The bet's write finds
+    // the balance lower than it read: nothing of it stands, and it is decided again on what the withdrawal left.
+    const withdrawing = async (n: number, amount: number) => {
+      const withdrawal = await heldTransaction(env(), async (trx) => {
+        await env().ctx.ledger.moveMember(trx, {
+          transferId: `test-withdraw:${n}`,
+          kind: 'withdraw',
+          direction: 'out',
+          ownerPk: member,
+          currency: 'MYR',
+          amount: BigInt(amount / 1000),
+          account: 'cash',
+        });
+      });
+      const bet = w.bet('10');
+      await untilWaiting(env(), 'with ml_t as');
+      await withdrawal.commit();
+      return (await bet).status;
+    };
+    // 1.00 taken: the bet still fits, and goes through once.
+    expect(await withdrawing(1, units('1'))).toBe('RS_OK');
+    await expectBalance(env(), START - units('1') - units('10'));
+    // All but 5.00 taken: the bet no longer fits, and is refused with nothing written.
+    const rest = START - units('1') - units('10') - units('5');
+    expect(await withdrawing(2, rest)).toBe('RS_ERROR_NOT_ENOUGH_MONEY');
+    await expectBalance(env(), units('5'));
+    const bets = await sql<{ n: number }>`select count(*)::int as n from game_transactions`.execute(
+      env().ctx.db,
+    );
+    expect(bets.rows[0]?.n).toBe(1);
+  });
+
+  it('a batch write on a balance lower than its read leaves everything as it was', async () => {
+    await ready(env());
+    const member = await memberPk(env(), 'demomyr');
+    const read = await availableOf(env(), 'demomyr');
+    // A stake of 10.00 decided on `balanceRead`, written as the wallet writes a batch (one statement, alone).
+    const write = async (id: string, balanceRead: bigint) =>
+      gamesRepository.writeBatch(env().ctx.walletDb, {
+        rounds: [],
+        transactions: [],
+        states: [],
+        requests: [],
+        money: await env().ctx.ledger.memberMoves(env().ctx.walletDb, [
+          {
+            transferId: `game:test:${id}`,
+            kind: 'game_bet',
+            direction: 'out',
+            ownerPk: member,
+            currency: 'MYR',
+            amount: 1000n,
+            ref: 'slots',
+            account: 'games_house',
+            balanceRead,
+          },
+        ]),
+      });
+    // Decided on more than the balance holds now (another writer took from it since): nothing stands.
+    expect(await write('t1', read + 1n)).toEqual({ changed: 'moved' });
+    await expectBalance(env(), START);
+    // Decided on what it holds: the stake moves, and the write answers the new balance.
+    const written = await write('t2', read);
+    expect('balances' in written && [...written.balances.values()]).toEqual([read - 1000n]);
+    await expectBalance(env(), START - units('10'));
+    const transfers = await sql<{ id: string }>`select transfer_id as id from transfers
+      where transfer_id like 'game:test:%'`.execute(env().ctx.db);
+    expect(transfers.rows.map((row) => row.id)).toEqual(['game:test:t2']);
+  });
+
   it('the batch statements plan by key, whatever the tables held when their kept plan was made', async () => {
     // PGlite runs no prepared statements of ours: the pool that names them is PostgreSQL's.
     if (env().kind === 'pglite') return;
+    // One of the wallet's own connections, as a batch runs on it: its settings are made when it opens.
     await env()
-      .ctx.db.transaction()
-      .execute(async (trx) => {
-        await gamesRepository.planByKey(trx);
+      .ctx.walletDb.connection()
+      .execute(async (connection) => {
         // The plans the batch runs on are the generic ones, made once and kept.
         const mode = await sql<{ mode: string }>`select current_setting('plan_cache_mode') as mode`.execute(
-          trx,
+          connection,
         );
         expect(mode.rows[0]?.mode).toBe('force_generic_plan');
-        const money = await env().ctx.ledger.memberMoves(trx, []);
+        const money = await env().ctx.ledger.memberMoves(connection, []);
         const statements = [
-          lockBatchStatement({ sessions: [], requests: [], transactions: [] }),
+          readBatchStatement({ sessions: [], requests: [], transactions: [] }),
           writeBatchStatement({ rounds: [], transactions: [], states: [], requests: [], money }),
         ];
         for (const [i, statement] of statements.entries()) {
-          const compiled = statement.compile(trx);
+          const compiled = statement.compile(connection);
           expect(compiled.sql.startsWith('/*prepared*/')).toBe(true);
-          await sql.raw(`prepare plan_test_${i} as ${compiled.sql}`).execute(trx);
+          await sql.raw(`prepare plan_test_${i} as ${compiled.sql}`).execute(connection);
           const nulls = compiled.parameters.map(() => 'null').join(', ');
           const explained = await sql
             .raw<{ 'QUERY PLAN': string }>(`explain execute plan_test_${i}(${nulls})`)
-            .execute(trx);
+            .execute(connection);
           const plan = explained.rows.map((row) => row['QUERY PLAN']).join('\n');
           expect(plan).not.toMatch(/Seq Scan|Hash Join|Merge Join/);
           expect(plan).toMatch(/Index Scan using game_transactions_wallet_provider_transaction_uuid_key/);
-          await sql.raw(`deallocate plan_test_${i}`).execute(trx);
+          await sql.raw(`deallocate plan_test_${i}`).execute(connection);
         }
       });
+    // The server's other connections plan as PostgreSQL will: the settings are the wallet's alone.
+    const elsewhere = await sql<{ on: string }>`select current_setting('enable_seqscan') as on`.execute(
+      env().ctx.db,
+    );
+    expect(elsewhere.rows[0]?.on).toBe('on');
   });
 
   it('a call never waits for a transaction that only refers to the member (a foreign-key check)', async () => {

@@ -2,17 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../src/lib/app-error';
 import type { Trx } from '../src/db/types';
 import type { LedgerService } from '../src/modules/ledger/service';
-import { seeded } from './support/fixtures';
+import { memberPk, seeded } from './support/fixtures';
 import { describeEachDatabase, type TestEnv } from './support/harness';
-
-async function memberPk(env: TestEnv, accountId: string): Promise<string> {
-  const row = await env.ctx.db
-    .selectFrom('accounts')
-    .select('id')
-    .where('account_id', '=', accountId)
-    .executeTakeFirstOrThrow();
-  return String(row.id);
-}
 
 async function inTrx<T>(env: TestEnv, work: (trx: Trx, ledger: LedgerService) => Promise<T>): Promise<T> {
   return env.ctx.db.transaction().execute((trx) => work(trx, env.ctx.ledger));

@@ -44,6 +44,8 @@ function withPreparedStatements(pool: pg.Pool): pg.Pool {
 
 export interface DatabaseHandle {
   db: Db;
+  /** The seamless wallet's own connections, planning by key (see PLAN_BY_KEY); PGlite: `db` itself. */
+  walletDb: Db;
   kind: 'pglite' | 'postgres';
   /** The schema our tables live in (migration bookkeeping is kept there too). */
   schema: string;
@@ -51,23 +53,60 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolSize: number; searchPath?: string }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize: number;
+      searchPath?: string;
+      /** Connections of the wallet's own pool: one per wallet lane (default 2). */
+      walletConnections?: number;
+    }
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite-instance'; pglite: PGlite };
 
+/**
+ * The planner settings of the wallet's connections. The wallet's two statements are prepared and run on their
+ * generic plan (plan_cache_mode), so a batch spends nothing on planning. A generic plan is kept for good: made
+ * while game_transactions and game_requests are nearly empty (a fresh database) it scans them whole and
+ * hash-joins, and would go on doing so as they grow to millions of rows. Every access of a batch is by key, so
+ * these connections plan by key alone, whatever the tables held when the plan was made. Set when a connection
+ * opens: no statement of a batch is spent on them, and no other query of the server plans under them.
+ */
+const PLAN_BY_KEY = [
+  '-c enable_seqscan=off',
+  '-c enable_hashjoin=off',
+  '-c enable_mergejoin=off',
+  '-c plan_cache_mode=force_generic_plan',
+];
+
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
-    const pool = withPreparedStatements(
-      new pg.Pool({
-        connectionString: target.url,
-        max: target.poolSize,
-        connectionTimeoutMillis: 10_000,
-        ...(target.searchPath ? { options: `-c search_path=${target.searchPath}` } : {}),
-      }),
-    );
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const searchPath = target.searchPath ? [`-c search_path=${target.searchPath}`] : [];
+    const poolOf = (max: number, settings: string[]) =>
+      withPreparedStatements(
+        new pg.Pool({
+          connectionString: target.url,
+          max,
+          connectionTimeoutMillis: 10_000,
+          ...(settings.length > 0 ? { options: settings.join(' ') } : {}),
+        }),
+      );
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: poolOf(target.poolSize, searchPath) }),
+    });
+    const walletPool = poolOf(target.walletConnections ?? 2, [...searchPath, ...PLAN_BY_KEY]);
+    const walletDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: walletPool }) });
     await sql`select 1`.execute(db);
-    return { db, kind: 'postgres', schema: target.searchPath ?? 'public', close: () => db.destroy() };
+    return {
+      db,
+      walletDb,
+      kind: 'postgres',
+      schema: target.searchPath ?? 'public',
+      close: async () => {
+        await walletDb.destroy();
+        await db.destroy();
+      },
+    };
   }
 
   const owned = target.kind === 'pglite';
@@ -90,6 +129,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
+    walletDb: db,
     kind: 'pglite',
     schema: 'public',
     close: async () => {

@@ -19,3 +19,13 @@ export function isRetryableConflict(error: unknown): boolean {
   const code = pgCode(error);
   return code === '40P01' || code === '40001';
 }
+
+/**
+ * A wallet batch's statement found what it decided on changed meanwhile (SBW01, raised by wallet_batch_guard of
+ * migration 0027): nothing of it was written, and its calls are decided again on what is stored now.
+ */
+export function walletBatchConflict(error: unknown): string | undefined {
+  if (pgCode(error) !== 'SBW01') return undefined;
+  const message = error instanceof Error ? error.message : '';
+  return /^wallet batch: (\w+)/.exec(message)?.[1] ?? 'batch';
+}

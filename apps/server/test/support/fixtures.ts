@@ -10,6 +10,16 @@ export async function seeded(env: TestEnv): Promise<void> {
   await seedDemo(env.ctx, 'Demo');
 }
 
+/** A member's account key (accounts.id) by its login id. */
+export async function memberPk(env: TestEnv, accountId: string): Promise<string> {
+  const row = await env.ctx.db
+    .selectFrom('accounts')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .executeTakeFirstOrThrow();
+  return String(row.id);
+}
+
 export async function login(app: FastifyInstance, accountId: string, password = DEMO_PASSWORD) {
   const reply = await call(app, '/api/authlogin', { account_id: accountId, password });
   expect(reply.body.statusdesc, JSON.stringify(reply.body)).toBe('success');

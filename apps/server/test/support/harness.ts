@@ -125,6 +125,7 @@ export function describeEachDatabase(
           config,
           secret: config.secret ?? 'unused',
           db: database.db,
+          walletDb: database.walletDb,
           dbKind: database.kind,
           ledger: new LedgerService(),
           audit: new AuditService(),

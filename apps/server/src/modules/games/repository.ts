@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Selectable } from 'kysely';
 import type { GameTable, GameTransactionTable } from '../../db/schema';
 import { PREPARED } from '../../db/database';
+import { isCheckViolation, walletBatchConflict } from '../../db/errors';
 import type { Executor, Trx } from '../../db/types';
 import type { MemberMovesFragment } from '../ledger/fragments';
 import type { ProviderGame } from './adapters/adapter';
@@ -29,12 +30,14 @@ export interface SessionMember {
   member_type: string | null;
   given_credit: bigint;
   currency: string | null;
+  /** The ledger account of its available balance in the session's currency. */
+  available_account: string;
   available: bigint;
   outstanding: bigint;
   upline: UplineSwitches[];
 }
 
-/** A member of a wallet batch, its account and available balance rows locked by lockSessionMembers. */
+/** A member of a wallet batch, as its read found it. */
 export type WalletMember = SessionMember;
 
 export interface StoredRequest {
@@ -90,7 +93,6 @@ export interface NewTransaction {
   kind: GameTransactionRow['kind'];
   accountPk: string;
   gamePk: string;
-  roundPk: string | null;
   round: string;
   referenceUuid: string | null;
   amount: bigint;
@@ -106,7 +108,7 @@ export const roundKeyOf = (walletProvider: string, round: string, accountPk: str
 const SESSION_MEMBER_COLUMNS = sql`s.wallet_provider as session_provider, s.token as session_token,
   s.game_pk::text as session_game_pk, s.currency as session_currency, s.expires_at as session_expires_at,
   a.id::text as account_pk, a.account_id, a.state, a.features, a.member_type, a.given_credit, a.currency,
-  la.balance as available,
+  la.id::text as available_account, la.balance as available,
   coalesce((select lo.balance from ledger_accounts lo where coalesce(lo.owner_pk, 0) = a.id
     and lo.kind = 'outstanding' and lo.currency = s.currency), 0) as outstanding,
   (select coalesce(json_agg(json_build_object('state', u.state, 'features', u.features)), '[]')
@@ -358,40 +360,16 @@ export const gamesRepository = {
   // ---- wallet batches (wallet-batch.ts) ----
 
   /**
-   * The batch's two statements (lockBatchStatement, writeBatchStatement) are prepared: parsed and planned once per
-   * connection, then run on that generic plan (plan_cache_mode), so a batch spends nothing on planning. A generic
-   * plan is kept for good. Made while game_transactions and game_requests are nearly empty (a fresh database), it
-   * scans them whole and hash-joins, and it would go on doing so as they grow to millions of rows. Every access
-   * of the batch is by key, so its transaction plans by key alone: no sequential scans, no hash or merge joins,
-   * whatever the tables' sizes were when the plan was made. Local to the transaction.
+   * What a batch decides on, in one statement (one snapshot): the members behind its session tokens with their
+   * balances, the stored replies of its request ids and the dedupe records of its transaction ids. Nothing is
+   * locked: the batch's write is one statement that checks what it decided on (writeBatch), and a member's
+   * calls take one lane, so they never race each other. Run on the wallet's own connections (ctx.walletDb).
    */
-  async planByKey(trx: Trx): Promise<void> {
-    await sql`select set_config('enable_seqscan', 'off', true), set_config('enable_hashjoin', 'off', true),
-      set_config('enable_mergejoin', 'off', true), set_config('plan_cache_mode', 'force_generic_plan', true)`.execute(
-      trx,
-    );
-  },
-
-  /**
-   * What a batch decides on, in one statement: the members behind its session tokens, each account and
-   * available balance row locked in the ledger account's id order (the order every ledger writer locks in, so
-   * batches and bets never deadlock), the stored replies of its request ids and the dedupe
-   * records of its transaction ids. The records are read in the statement's snapshot, taken before any lock
-   * wait: a member's calls take one lane, so only another process's call can be missed, and its insert then
-   * conflicts and the batch's calls run again alone (wallet.ts).
-   *
-   * FOR NO KEY UPDATE, not FOR UPDATE: it excludes every other writer of these rows (an UPDATE takes the same
-   * lock) but not a foreign-key check's key-share lock, which another transaction holds to its commit. The
-   * report job refers to hundreds of members in one transaction (report_rounds, transfers), and under FOR
-   * UPDATE every wallet batch touching one of them waited for it: stalls of 1-2 s at 2,000 calls a second.
-   */
-  async lockBatch(
-    trx: Trx,
-    input: LockBatchInput,
+  async readBatch(
+    ex: Executor,
+    input: ReadBatchInput,
   ): Promise<{ members: WalletMember[]; requests: StoredRequest[]; transactions: GameTransactionRow[] }> {
-    // The batch's first statement: the plan settings it and the batch's write (same transaction) are made with.
-    await gamesRepository.planByKey(trx);
-    const result = await lockBatchStatement(input).execute(trx);
+    const result = await readBatchStatement(input).execute(ex);
     const row = result.rows[0];
     return {
       members: (row?.members ?? []).map((member) =>
@@ -407,41 +385,30 @@ export const gamesRepository = {
   },
 
   /**
-   * A batch's writes but the ledger's, in one statement: its rounds opened or changed (stakes, wins, bets,
-   * closes), its dedupe records (each naming its round by key, or by id when `changeRounds` moved it first),
-   * the new states of older records and the answered requests. Answers how many records were new (fewer:
-   * another member's concurrent call took an id, and the caller rolls the batch back).
+   * All of a batch's writes in one statement, with no transaction around it (it is one): its rounds opened or
+   * changed (stakes, wins, bets, closes), its dedupe records, the new states of older records, the answered
+   * requests and its ledger movements. What it decided on may have changed since its read: an id another
+   * member's call took, a bet the stale-round closer ended, a balance another writer took from meanwhile.
+   * Then nothing of it stands (wallet_batch_guard or the balance check aborts the statement) and the answer is
+   * `changed`: `duplicate` when a transaction id was taken, `moved` for anything else. Otherwise the moved
+   * accounts' new balances (by ledger account id).
    */
   async writeBatch(
-    trx: Trx,
+    ex: Executor,
     batch: WriteBatchInput,
-  ): Promise<{ records: number; transfers: number; states: number }> {
-    const result = await writeBatchStatement(batch).execute(trx);
-    const row = result.rows[0];
-    return {
-      records: Number(row?.inserted ?? 0),
-      transfers: Number(row?.transfers ?? 0),
-      states: Number(row?.states ?? 0),
-    };
-  },
-
-  /** Adds a batch's stakes, wins and bets to its rounds and closes those the provider closed; their ids by key. */
-  async changeRounds(trx: Trx, changes: readonly RoundChange[]): Promise<Map<string, string>> {
-    if (changes.length === 0) return new Map();
-    const result = await sql<{ id: string; wallet_provider: string; round: string; account_pk: string }>`
-      update game_rounds r set stake = r.stake + v.stake, win = r.win + v.win, bets = r.bets + v.bets,
-        status = case when v.closed then 'closed' else r.status end,
-        closed_at = case when v.closed then coalesce(r.closed_at, now()) else r.closed_at end
-      from unnest(${changes.map((c) => c.walletProvider)}::text[], ${changes.map((c) => c.round)}::text[],
-        ${changes.map((c) => c.accountPk)}::bigint[], ${changes.map((c) => c.stake.toString())}::bigint[],
-        ${changes.map((c) => c.win.toString())}::bigint[], ${changes.map((c) => String(c.bets))}::integer[],
-        ${changes.map((c) => String(c.closed))}::boolean[])
-        as v(provider, round, account_pk, stake, win, bets, closed)
-      where r.wallet_provider = v.provider and r.round = v.round and r.account_pk = v.account_pk
-      returning r.id::text as id, r.wallet_provider, r.round, r.account_pk::text as account_pk`.execute(trx);
-    return new Map(
-      result.rows.map((row) => [roundKeyOf(row.wallet_provider, row.round, String(row.account_pk)), row.id]),
-    );
+  ): Promise<{ changed: 'duplicate' | 'moved' } | { balances: Map<string, bigint> }> {
+    try {
+      const result = await writeBatchStatement(batch).execute(ex);
+      const moved = result.rows[0]?.balances ?? [];
+      return { balances: new Map(moved.map((row) => [row.id, BigInt(row.balance)])) };
+    } catch (error) {
+      const conflict = walletBatchConflict(error);
+      if (conflict === 'records') return { changed: 'duplicate' };
+      if (conflict === 'states' || conflict === 'balances' || isCheckViolation(error))
+        return { changed: 'moved' };
+      // A movement recorded before its dedupe record, or a rolled-back round gone: a bug, not a race.
+      throw error;
+    }
   },
 
   // ---- wallet books ----
@@ -532,32 +499,30 @@ function normalGame(row: GameRow): GameRow {
   return { ...row, id: String(row.id) };
 }
 
-export interface LockBatchInput {
+export interface ReadBatchInput {
   sessions: readonly { walletProvider: string; token: string }[];
   requests: readonly { walletProvider: string; uuid: string }[];
   transactions: readonly { walletProvider: string; uuid: string }[];
 }
 
 /**
- * The batch's locked read as one prepared statement (see planByKey): its members' sessions, accounts and
- * balances (locked), its stored replies and its dedupe records. JSON carries bigints and times as text (a JSON
- * number would lose a large bigint's digits). Exported for the plan test.
+ * The batch's read as one prepared statement, run on its generic plan made by key (db/database.ts PLAN_BY_KEY):
+ * its members' sessions, accounts and balances, its stored replies and its dedupe records. JSON carries bigints
+ * and times as text (a JSON number would lose a large bigint's digits). Exported for the plan test.
  */
-export function lockBatchStatement(input: LockBatchInput) {
+export function readBatchStatement(input: ReadBatchInput) {
   const { sessions, requests, transactions } = input;
   return sql<{
     members: JsonMember[] | null;
     requests: StoredRequest[] | null;
     transactions: JsonTransaction[] | null;
   }>`${sql.raw(PREPARED)}
-    with m as materialized (
-      select ${SESSION_MEMBER_COLUMNS}, la.id as la_id
+    with m as (
+      select ${SESSION_MEMBER_COLUMNS}
       from unnest(${sessions.map((q) => q.walletProvider)}::text[], ${sessions.map((q) => q.token)}::text[])
         as q(provider, token)
       join game_sessions s on s.token = q.token and s.wallet_provider = q.provider
       ${SESSION_MEMBER_JOINS}
-      order by la.id
-      for no key update of a, la
     )
     select
       (select json_agg(json_build_object('session_provider', m.session_provider,
@@ -565,8 +530,8 @@ export function lockBatchStatement(input: LockBatchInput) {
           'session_currency', m.session_currency, 'session_expires_at', m.session_expires_at,
           'account_pk', m.account_pk, 'account_id', m.account_id, 'state', m.state, 'features', m.features,
           'member_type', m.member_type, 'given_credit', m.given_credit::text, 'currency', m.currency,
-          'available', m.available::text, 'outstanding', m.outstanding::text, 'upline', m.upline)
-          order by m.la_id)
+          'available_account', m.available_account, 'available', m.available::text,
+          'outstanding', m.outstanding::text, 'upline', m.upline))
         from m) as members,
       (select json_agg(json_build_object('wallet_provider', r.wallet_provider, 'request_uuid', r.request_uuid,
           'status', r.status, 'token', r.token))
@@ -585,30 +550,39 @@ export function lockBatchStatement(input: LockBatchInput) {
 }
 
 export interface WriteBatchInput {
+  /** Round changes by the batch; a shrinking stake (a rollback) only ever changes a round its bet opened. */
   rounds: readonly (RoundKey & RoundChange)[];
+  /** New dedupe records, each naming its round by key (null: a tombstone, a rollback of an unknown bet). */
   transactions: readonly (NewTransaction & { roundKey: RoundKeyParts | null })[];
-  /** Each only from the state the batch read (`from`): a record another writer moved on is left alone. */
+  /** Each only from the state the batch read (`from`): a record another writer moved on fails the batch. */
   states: readonly { walletProvider: string; transactionUuid: string; from: string; state: string }[];
   requests: readonly { walletProvider: string; requestUuid: string; status: string }[];
   /** The ledger's movements of the batch, its own SQL (ledger/fragments.ts). */
   money: MemberMovesFragment;
 }
 
-/** A batch's writes as one prepared statement (see planByKey and writeBatch). Exported for the plan test. */
+/**
+ * A batch's writes as one prepared statement (see writeBatch), ending in the guards: every record new, every
+ * state moved from what was read, every movement new, every rolled-back round there. Exported for the plan test.
+ */
 export function writeBatchStatement(batch: WriteBatchInput) {
-  const { rounds, transactions: txs, states, requests, money } = batch;
-  return sql<{ inserted: string; transfers: string; states: string }>`${sql.raw(PREPARED)}
+  const { transactions: txs, states, requests, money } = batch;
+  // A round whose stake shrinks (a rollback) exists already (its bet opened it) and is updated, not upserted:
+  // as an insert's proposed row its negative stake would break the table's check before the conflict.
+  const growing = batch.rounds.filter((change) => change.stake >= 0n);
+  const shrinking = batch.rounds.filter((change) => change.stake < 0n);
+  return sql<{ balances: { id: string; balance: string }[] }>`${sql.raw(PREPARED)}
     with ${money.ctes},
     r as (
       insert into game_rounds (wallet_provider, round, account_pk, game_pk, currency, stake, win, bets, status,
         closed_at)
       select v.provider, v.round, v.account_pk, v.game_pk, v.currency, v.stake, v.win, v.bets,
         case when v.closed then 'closed' else 'open' end, case when v.closed then now() end
-      from unnest(${rounds.map((c) => c.walletProvider)}::text[], ${rounds.map((c) => c.round)}::text[],
-        ${rounds.map((c) => c.accountPk)}::bigint[], ${rounds.map((c) => c.gamePk)}::bigint[],
-        ${rounds.map((c) => c.currency)}::text[], ${rounds.map((c) => c.stake.toString())}::bigint[],
-        ${rounds.map((c) => c.win.toString())}::bigint[], ${rounds.map((c) => String(c.bets))}::integer[],
-        ${rounds.map((c) => String(c.closed))}::boolean[])
+      from unnest(${growing.map((c) => c.walletProvider)}::text[], ${growing.map((c) => c.round)}::text[],
+        ${growing.map((c) => c.accountPk)}::bigint[], ${growing.map((c) => c.gamePk)}::bigint[],
+        ${growing.map((c) => c.currency)}::text[], ${growing.map((c) => c.stake.toString())}::bigint[],
+        ${growing.map((c) => c.win.toString())}::bigint[], ${growing.map((c) => String(c.bets))}::integer[],
+        ${growing.map((c) => String(c.closed))}::boolean[])
         as v(provider, round, account_pk, game_pk, currency, stake, win, bets, closed)
       on conflict (wallet_provider, round, account_pk) do update set
         stake = game_rounds.stake + excluded.stake, win = game_rounds.win + excluded.win,
@@ -618,21 +592,32 @@ export function writeBatchStatement(batch: WriteBatchInput) {
           else game_rounds.closed_at end
       returning id, wallet_provider, round, account_pk
     ),
+    rd as (
+      update game_rounds g set stake = g.stake + v.stake, win = g.win + v.win, bets = g.bets + v.bets,
+        status = case when v.closed then 'closed' else g.status end,
+        closed_at = case when v.closed then coalesce(g.closed_at, now()) else g.closed_at end
+      from unnest(${shrinking.map((c) => c.walletProvider)}::text[], ${shrinking.map((c) => c.round)}::text[],
+        ${shrinking.map((c) => c.accountPk)}::bigint[], ${shrinking.map((c) => c.stake.toString())}::bigint[],
+        ${shrinking.map((c) => c.win.toString())}::bigint[], ${shrinking.map((c) => String(c.bets))}::integer[],
+        ${shrinking.map((c) => String(c.closed))}::boolean[])
+        as v(provider, round, account_pk, stake, win, bets, closed)
+      where g.wallet_provider = v.provider and g.round = v.round and g.account_pk = v.account_pk
+      returning g.id, g.wallet_provider, g.round, g.account_pk
+    ),
     t as (
       insert into game_transactions (wallet_provider, transaction_uuid, kind, account_pk, game_pk, round_pk,
         round, reference_uuid, amount, state, status)
-      select v.provider, v.uuid, v.kind, v.account_pk, v.game_pk, coalesce(v.round_pk, r.id), v.round,
+      select v.provider, v.uuid, v.kind, v.account_pk, v.game_pk, coalesce(r.id, rd.id), v.round,
         v.reference_uuid, v.amount, v.state, v.status
       from unnest(${txs.map((t) => t.walletProvider)}::text[], ${txs.map((t) => t.transactionUuid)}::text[],
         ${txs.map((t) => t.kind)}::text[], ${txs.map((t) => t.accountPk)}::bigint[],
-        ${txs.map((t) => t.gamePk)}::bigint[], ${txs.map((t) => t.roundPk)}::bigint[],
-        ${txs.map((t) => t.round)}::text[], ${txs.map((t) => t.referenceUuid)}::text[],
-        ${txs.map((t) => t.amount.toString())}::bigint[], ${txs.map((t) => t.state)}::text[],
-        ${txs.map((t) => t.status)}::text[], ${txs.map((t) => t.roundKey?.round ?? null)}::text[])
-        as v(provider, uuid, kind, account_pk, game_pk, round_pk, round, reference_uuid, amount, state, status,
-          round_of)
-      left join r on v.round_pk is null and r.wallet_provider = v.provider and r.round = v.round_of
-        and r.account_pk = v.account_pk
+        ${txs.map((t) => t.gamePk)}::bigint[], ${txs.map((t) => t.round)}::text[],
+        ${txs.map((t) => t.referenceUuid)}::text[], ${txs.map((t) => t.amount.toString())}::bigint[],
+        ${txs.map((t) => t.state)}::text[], ${txs.map((t) => t.status)}::text[],
+        ${txs.map((t) => t.roundKey?.round ?? null)}::text[])
+        as v(provider, uuid, kind, account_pk, game_pk, round, reference_uuid, amount, state, status, round_of)
+      left join r on r.wallet_provider = v.provider and r.round = v.round_of and r.account_pk = v.account_pk
+      left join rd on rd.wallet_provider = v.provider and rd.round = v.round_of and rd.account_pk = v.account_pk
       on conflict (wallet_provider, transaction_uuid) do nothing
       returning 1
     ),
@@ -651,6 +636,11 @@ export function writeBatchStatement(batch: WriteBatchInput) {
       on conflict do nothing
       returning 1
     )
-    select (select count(*) from t)::text as inserted, ${money.written}::text as transfers,
-      (select count(*) from s)::text as states, (select count(*) from q) as requests`;
+    select wallet_batch_guard((select count(*) from t) = ${String(txs.length)}::bigint, 'records')
+      and wallet_batch_guard((select count(*) from s) = ${String(states.length)}::bigint, 'states')
+      and wallet_batch_guard(${money.written} = ${String(money.expected)}::bigint, 'transfers')
+      and wallet_batch_guard(${money.balancesHeld}, 'balances')
+      and wallet_batch_guard((select count(*) from rd) = ${String(shrinking.length)}::bigint, 'rounds')
+      as written,
+      ${money.balances} as balances`;
 }

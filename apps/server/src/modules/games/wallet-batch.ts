@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import type { Trx } from '../../db/types';
+import type { Executor } from '../../db/types';
 import { HOUSE_ACCOUNTS, type TRANSFER_KINDS } from '../ledger/kinds';
 import {
   gamesRepository as repo,
@@ -64,6 +64,7 @@ export class WalletBatch {
     currency: string;
     amount: bigint;
     ref: string;
+    balanceRead: bigint;
   }[] = [];
   private readonly answered: { walletProvider: string; requestUuid: string; status: string }[] = [];
 
@@ -170,6 +171,8 @@ export class WalletBatch {
     currency: string;
     amount: bigint;
     product: string;
+    /** The member's available balance as the batch read it (the write checks it was not taken from since). */
+    balanceRead: bigint;
   }): void {
     if (input.amount === 0n) return;
     this.moves.push({
@@ -181,36 +184,29 @@ export class WalletBatch {
       amount: input.amount,
       // The product: statements count game win/loss per product from the ledger alone.
       ref: input.product,
+      balanceRead: input.balanceRead,
     });
   }
 
   /**
-   * Writes what the batch decided: rounds opened and changed, dedupe records, their new states, the ledger
-   * movements (one transfer each, by the ledger's batch path) and the answered requests.
+   * Writes what the batch decided in one statement: rounds opened and changed, dedupe records, their new
+   * states, the ledger movements (one transfer each, by the ledger's batch path) and the answered requests.
+   * Answers the moved members' new available balances (by ledger account id). What it decided on changed
+   * meanwhile: nothing was written, and ConcurrentChange says so.
    */
-  async flush(trx: Trx, ctx: AppContext): Promise<void> {
-    const changes = [...this.rounds.entries()];
-    // A round whose stake shrinks (a rollback) exists already (its bet opened it) and is updated on its own:
-    // as an insert's proposed row its negative stake would break the table's check before the conflict.
-    const shrinking = changes.filter(([, change]) => change.stake < 0n);
-    const shrunk = await repo.changeRounds(
-      trx,
-      shrinking.map(([, change]) => change),
-    );
-    if (shrunk.size < shrinking.length) throw new Error('wallet batch: a rolled-back round is missing');
+  async flush(ex: Executor, ctx: AppContext): Promise<Map<string, bigint>> {
     const money = await ctx.ledger.memberMoves(
-      trx,
+      ex,
       this.moves.map((move) => ({ ...move, account: HOUSE_ACCOUNTS.games })),
     );
-    const written = await repo.writeBatch(trx, {
-      rounds: changes.filter(([, change]) => change.stake >= 0n).map(([, change]) => change),
+    const written = await repo.writeBatch(ex, {
+      rounds: [...this.rounds.values()],
       transactions: this.fresh.map((t) => ({
         walletProvider: t.walletProvider,
         transactionUuid: t.transactionUuid,
         kind: t.kind,
         accountPk: t.accountPk,
         gamePk: t.gamePk,
-        roundPk: t.roundKey === null ? null : (shrunk.get(t.roundKey) ?? null),
         round: t.round,
         referenceUuid: t.referenceUuid,
         amount: t.amount,
@@ -222,12 +218,11 @@ export class WalletBatch {
       requests: this.answered,
       money,
     });
-    // Another member's call took one of these ids meanwhile: nothing of this batch may stand.
-    if (written.records < this.fresh.length) throw new DuplicateTransaction();
-    if (written.transfers !== money.expected) throw new Error('wallet batch: a movement was recorded before');
-    // The stale-round closer (closeStaleRounds) ended a bet this batch decided on: decided again, alone.
-    if (written.states < this.states.size)
-      throw new ConcurrentChange('wallet batch: a bet changed meanwhile');
+    // Another member's call took one of these ids meanwhile: decided again, alone.
+    if ('changed' in written && written.changed === 'duplicate') throw new DuplicateTransaction();
+    // The stale-round closer ended a bet this batch decided on, or a balance fell below a bet meanwhile.
+    if ('changed' in written) throw new ConcurrentChange('wallet batch: what it read changed meanwhile');
+    return written.balances;
   }
 
   private changeRound(

@@ -25,10 +25,10 @@ const DISABLED_STATES = new Set(['closed', 'blocked', 'frozen', 'inactive', 'sus
 /**
  * The seamless wallet the providers call (Hub88/Caleta family, games-protocol.md, decision table of
  * games-tournaments-backoffice.md 1.4). Money calls (bet, win, rollback) queue on their member's lane and run
- * in batches (wallet-batch.ts), each batch ONE transaction: the members' account and available balance rows
- * are locked first (a member's calls serialise), the calls are decided in arrival order, and every call's
- * dedupe record, round change and one ledger movement are written together, set-wise. A batch is what one call
- * was at low load and about a hundred at high load, which is how the wallet keeps up with many members on a
+ * in batches (wallet-batch.ts), each batch one read and one write statement: a member's calls take one lane
+ * (they serialise), the calls are decided in arrival order, and every call's dedupe record, round change and
+ * one ledger movement are written together, set-wise, in a statement that stands whole or not at all. A batch
+ * is what one call was at low load and about a hundred at high load, which is how the wallet keeps up with many members on a
  * small machine. Replies carry the available balance in wallet units.
  */
 export class WalletService {
@@ -165,50 +165,72 @@ export class WalletService {
   }
 
   /**
-   * Locks the batch's members, reads the stored replies and dedupe records, decides each call in arrival
-   * order in memory, writes it all set-wise and commits; then pushes the new balances.
+   * Reads the batch's members, stored replies and dedupe records (one statement), decides each call in arrival
+   * order in memory and writes it all in one more statement, which checks what the decisions read and undoes
+   * itself when another writer changed it meanwhile (ConcurrentChange: decided again, alone). No transaction is
+   * held open across the two, so a batch costs two round trips. Then pushes the new balances.
    */
   private async decideAndWrite(calls: MoneyCall[]): Promise<WalletReply[]> {
     const sessions = uniqueBy(
       calls.map((c) => ({ walletProvider: c.provider, token: c.input.token })),
       (s) => `${s.walletProvider}\u0000${s.token}`,
     );
-    const { replies, moved } = await this.ctx.db.transaction().execute(async (trx) => {
-      const stored = await repo.lockBatch(trx, {
-        sessions,
-        requests: calls.map((c) => ({ walletProvider: c.provider, uuid: c.input.request_uuid })),
-        transactions: calls.flatMap((c) =>
-          transactionUuidsOf(c).map((uuid) => ({ walletProvider: c.provider, uuid })),
-        ),
-      });
-      const locked = stored.members;
-      const batch = new WalletBatch(stored);
-      const balances = new Map(locked.map((m) => [m.account_pk, { available: m.available, moved: false }]));
-      const bySession = new Map(locked.map((m) => [`${m.session_provider}\u0000${m.session_token}`, m]));
-      const decided = calls.map((call) => {
-        const member = bySession.get(`${call.provider}\u0000${call.input.token}`);
-        const balance = member ? balances.get(member.account_pk) : undefined;
-        if (!member || !balance || member.account_id !== call.input.user)
-          return this.answer('RS_ERROR_INVALID_TOKEN', call.input.request_uuid);
-        const replayed = batch.replay(call.provider, call.input.request_uuid);
-        if (replayed !== undefined)
-          return this.answer(replayed as WalletStatus, call.input.request_uuid, member, balance.available);
-        const status = this.decide(call, member, balance, batch);
-        batch.answer(call.provider, call.input.request_uuid, status);
-        return this.answer(status, call.input.request_uuid, member, balance.available);
-      });
-      await batch.flush(trx, this.ctx);
-      const changed = locked.filter((m, i, all) => {
-        const balance = balances.get(m.account_pk);
-        return balance?.moved === true && all.findIndex((o) => o.account_pk === m.account_pk) === i;
-      });
-      return {
-        replies: decided,
-        moved: changed.map((m) => ({ member: m, available: balances.get(m.account_pk)?.available ?? 0n })),
-      };
+    const stored = await repo.readBatch(this.ctx.walletDb, {
+      sessions,
+      requests: calls.map((c) => ({ walletProvider: c.provider, uuid: c.input.request_uuid })),
+      transactions: calls.flatMap((c) =>
+        transactionUuidsOf(c).map((uuid) => ({ walletProvider: c.provider, uuid })),
+      ),
     });
-    for (const { member, available } of moved) this.pushBalance(member, available);
-    return replies;
+    const batch = new WalletBatch(stored);
+    const balances = new Map(
+      stored.members.map((m): [string, Balance] => [m.account_pk, { available: m.available }]),
+    );
+    const bySession = new Map(
+      stored.members.map((m) => [`${m.session_provider}\u0000${m.session_token}`, m]),
+    );
+    const decided = calls.map((call): Decided => {
+      const requestUuid = call.input.request_uuid;
+      const member = bySession.get(`${call.provider}\u0000${call.input.token}`);
+      const balance = member ? balances.get(member.account_pk) : undefined;
+      if (!member || !balance || member.account_id !== call.input.user)
+        return { status: 'RS_ERROR_INVALID_TOKEN', requestUuid };
+      const replayed = batch.replay(call.provider, requestUuid);
+      if (replayed !== undefined)
+        return { status: replayed as WalletStatus, requestUuid, member, available: balance.available };
+      const status = this.decide(call, member, balance, batch);
+      batch.answer(call.provider, requestUuid, status);
+      return { status, requestUuid, member, available: balance.available };
+    });
+    const written = await batch.flush(this.ctx.walletDb, this.ctx);
+    return this.repliesAfterWrite(decided, stored.members, balances, written);
+  }
+
+  /**
+   * The replies once the batch is written, and a balance push per moved member. Another writer may have added
+   * to a balance between the read and the write (a rebate, a settled sports bet; one that took from it failed
+   * the write): each reply of that member carries the addition too, so every answered balance is one the books
+   * hold once the batch stands.
+   */
+  private repliesAfterWrite(
+    decided: Decided[],
+    members: WalletMember[],
+    decidedBalances: Map<string, Balance>,
+    written: Map<string, bigint>,
+  ): WalletReply[] {
+    const drift = new Map<string, bigint>();
+    for (const member of members) {
+      const now = written.get(member.available_account);
+      const decidedFinal = decidedBalances.get(member.account_pk)?.available;
+      if (now === undefined || decidedFinal === undefined || drift.has(member.account_pk)) continue;
+      drift.set(member.account_pk, now - decidedFinal);
+      this.pushBalance(member, now);
+    }
+    return decided.map(({ status, requestUuid, member, available }) => {
+      if (!member) return this.answer(status, requestUuid);
+      const shown = (available ?? member.available) + (drift.get(member.account_pk) ?? 0n);
+      return this.answer(status, requestUuid, member, shown);
+    });
   }
 
   /** One call's decision by the operator decision table (games-tournaments-backoffice.md 1.4). */
@@ -374,9 +396,9 @@ export class WalletService {
       currency: member.session_currency,
       amount,
       product: game.product,
+      balanceRead: member.available,
     });
     balance.available += direction === 'in' ? amount : -amount;
-    balance.moved = true;
   }
 
   /** Suspended, closed, blocked, frozen or inactive (the member or an upline), or the product switched off. */
@@ -422,10 +444,17 @@ export class WalletService {
 /** What a member's rows say, as the decisions and replies read them. */
 type MemberView = SessionMember;
 
+/** A call's decision: its status, and for a known member its balance after the call as the batch decided it. */
+interface Decided {
+  status: WalletStatus;
+  requestUuid: string;
+  member?: WalletMember;
+  available?: bigint;
+}
+
 /** A member's available balance as the batch moves it (in memory until the batch commits). */
 interface Balance {
   available: bigint;
-  moved: boolean;
 }
 
 type MoneyCall =

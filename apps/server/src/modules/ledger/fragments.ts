@@ -66,18 +66,29 @@ rs as (
 /**
  * The ledger's part of a statement that writes member movements set-wise together with its caller's own rows
  * (the wallet's batches: games/repository.ts writeBatch), so a batch commits its records and its money in one
- * round trip. Built by `LedgerService.memberMoves`, which resolves the accounts; it writes exactly what
+ * statement. Built by `LedgerService.memberMoves`, which resolves the accounts; it writes exactly what
  * `moveMember` writes for each movement (a transfer, its two entries, the member's kept balance moved by its
- * net delta, the house side an entry only). The caller's rows lock the members' available accounts first.
+ * net delta, the house side an entry only).
  *
- * `ctes` defines `ml_t` (the transfers inserted), `ml_e` (entries), `ml_d` (net deltas) and `ml_b` (balances
- * moved); the caller must check that `written` (an expression over them) equals `expected`, and roll back
- * otherwise: a transfer id recorded before (a movement another call wrote) or a guarded balance refused.
+ * The statement may run on its own, with no transaction around it, so the fragment takes its own locks: the
+ * members' available accounts, in id order (as every ledger writer takes them, so it never deadlocks with
+ * settlement or the report job), before their balances move. Another writer may have moved a balance since the
+ * caller read it. Up (a rebate, a settled win): the movements go on from there, since whatever the caller
+ * decided on the balance it read stands on a larger one. Down (a sports stake, a withdrawal): the caller may
+ * have let a bet through that the balance no longer covers at some point of its sequence, so that member's
+ * balance is left unmoved and `balancesHeld` is false.
+ *
+ * `ctes` defines `ml_t` (the transfers inserted), `ml_v`, `ml_e` (entries), `ml_d` (net deltas), `ml_l` (the
+ * locks) and `ml_b` (balances moved); the caller must check that `written` (an expression over them) equals
+ * `expected` (else a transfer id was recorded before) and that `balancesHeld` is true, and undo the statement
+ * otherwise. `balances` is a JSON array of the members' new balances (`{ id, balance }`, as text).
  */
 export interface MemberMovesFragment {
   ctes: RawBuilder<unknown>;
   written: RawBuilder<unknown>;
   expected: number;
+  balancesHeld: RawBuilder<unknown>;
+  balances: RawBuilder<unknown>;
 }
 
 export function memberMovesFragment(
@@ -92,6 +103,8 @@ export function memberMovesFragment(
     houseAccount: string;
     /** The member's side: positive into its available balance, negative out of it. */
     toMember: bigint;
+    /** The member's available balance the caller decided on (the same for each of a member's movements). */
+    balanceRead: bigint;
   }[],
 ): MemberMovesFragment {
   const column = (pick: (t: (typeof transfers)[number]) => string | bigint) =>
@@ -106,8 +119,9 @@ export function memberMovesFragment(
     ),
     ml_v as (
       select * from unnest(${ids}::text[], ${column((t) => t.memberAccount)}::bigint[],
-        ${column((t) => t.houseAccount)}::bigint[], ${column((t) => t.toMember)}::bigint[])
-        as v(transfer_id, member_account, house_account, to_member)
+        ${column((t) => t.houseAccount)}::bigint[], ${column((t) => t.toMember)}::bigint[],
+        ${column((t) => t.balanceRead)}::bigint[])
+        as v(transfer_id, member_account, house_account, to_member, balance_read)
     ),
     ml_e as (
       insert into entries (transfer_pk, ledger_account_id, amount)
@@ -118,15 +132,25 @@ export function memberMovesFragment(
       returning 1
     ),
     ml_d as (
-      select ml_v.member_account as account_id, sum(ml_v.to_member) as delta
+      select ml_v.member_account as account_id, sum(ml_v.to_member) as delta, min(ml_v.balance_read) as floor
       from ml_v join ml_t on ml_t.transfer_id = ml_v.transfer_id
       group by ml_v.member_account
     ),
+    ml_l as (
+      select a.id from ledger_accounts a
+      where a.id = any(${column((t) => t.memberAccount)}::bigint[])
+      order by a.id
+      for no key update
+    ),
     ml_b as (
       update ledger_accounts a set balance = a.balance + ml_d.delta from ml_d
-      where a.id = ml_d.account_id and ml_d.delta <> 0
-      returning 1
+      where a.id = ml_d.account_id and a.balance >= ml_d.floor and (select count(*) from ml_l) >= 0
+      returning a.id, a.balance
     )`;
   const written = sql`(select count(*) from ml_t)`;
-  return { ctes, written, expected: transfers.length };
+  const accounts = new Set(transfers.map((t) => t.memberAccount)).size;
+  const balancesHeld = sql`((select count(*) from ml_b) = ${String(accounts)}::bigint)`;
+  const balances = sql`(select coalesce(json_agg(json_build_object('id', ml_b.id::text,
+    'balance', ml_b.balance::text)), '[]') from ml_b)`;
+  return { ctes, written, expected: transfers.length, balancesHeld, balances };
 }

@@ -156,12 +156,13 @@ export class LedgerService {
 
   /**
    * Many member movements as the ledger's fragment of its caller's one statement (the wallet's batches; see
-   * fragments.ts memberMovesFragment): each exactly what `moveMember` would write. The caller holds the row
-   * locks of every member's available account already (it read the balances it decided on under them).
+   * fragments.ts memberMovesFragment): each exactly what `moveMember` would write. The fragment locks the
+   * members' available accounts itself, in id order, and the caller's statement may run on its own (no
+   * transaction around it: it is one).
    */
   async memberMoves(
-    trx: Trx,
-    moves: readonly (MemberMove & { ref: string })[],
+    ex: Executor,
+    moves: readonly (MemberMove & { ref: string; balanceRead: bigint })[],
   ): Promise<MemberMovesFragment> {
     const transfers = [];
     for (const move of moves) {
@@ -169,8 +170,8 @@ export class LedgerService {
       assertSystemTransferId(move.transferId);
       transfers.push({
         ...move,
-        houseAccount: await this.houseAccount(trx, move.account, move.currency),
-        memberAccount: await this.memberAccount(trx, move.ownerPk, MEMBER_AVAILABLE, move.currency),
+        houseAccount: await this.houseAccount(ex, move.account, move.currency),
+        memberAccount: await this.memberAccount(ex, move.ownerPk, MEMBER_AVAILABLE, move.currency),
         toMember: move.direction === 'in' ? move.amount : -move.amount,
       });
     }
@@ -346,11 +347,16 @@ export class LedgerService {
     await repo.insertEntries(trx, transferPk, legs);
   }
 
-  private async memberAccount(trx: Trx, ownerPk: string, kind: string, currency: string): Promise<string> {
+  private async memberAccount(
+    ex: Executor,
+    ownerPk: string,
+    kind: string,
+    currency: string,
+  ): Promise<string> {
     const cacheKey = `${ownerPk}|${kind}|${currency}`;
     const cached = this.accountIds.get(cacheKey);
     if (cached !== undefined) return cached;
-    const id = await repo.findAccountId(trx, { ownerPk, kind, currency });
+    const id = await repo.findAccountId(ex, { ownerPk, kind, currency });
     if (id === null) throw new AppError('wallet_not_exists');
     if (this.accountIds.size > 200_000) this.accountIds.clear();
     this.accountIds.set(cacheKey, id);
@@ -359,25 +365,33 @@ export class LedgerService {
 
   /**
    * A house roll-up account, opened on first use. Its id is remembered like a member's (it never changes) once
-   * it is found by a transaction that did not open it: a rollback could still take away one opened here.
+   * it is found by a transaction that did not open it: a rollback could still take away one opened here. Opened
+   * outside a transaction (the wallet's single statements) it is committed at once, and remembered at once.
    */
-  private async houseAccount(trx: Trx, kind: string, currency: string): Promise<string> {
+  private async houseAccount(ex: Executor, kind: string, currency: string): Promise<string> {
     const cacheKey = `house|${kind}|${currency}`;
     const cached = this.accountIds.get(cacheKey);
     if (cached !== undefined) return cached;
     const key = { ownerPk: null, kind, currency };
-    const openedHere = this.houseOpenedIn.get(trx);
-    const found = await repo.findAccountId(trx, key);
+    if (!ex.isTransaction) {
+      const id =
+        (await repo.findAccountId(ex, key)) ??
+        (await repo.ensureAccount(ex, key, { allowNegative: true, rollup: true }));
+      this.accountIds.set(cacheKey, id);
+      return id;
+    }
+    const openedHere = this.houseOpenedIn.get(ex);
+    const found = await repo.findAccountId(ex, key);
     if (found !== null) {
       if (!openedHere?.has(cacheKey)) this.accountIds.set(cacheKey, found);
       return found;
     }
-    this.houseOpenedIn.set(trx, new Set([...(openedHere ?? []), cacheKey]));
-    return repo.ensureAccount(trx, key, { allowNegative: true, rollup: true });
+    this.houseOpenedIn.set(ex, new Set([...(openedHere ?? []), cacheKey]));
+    return repo.ensureAccount(ex, key, { allowNegative: true, rollup: true });
   }
 
   /** House accounts opened by a transaction still running (not remembered until found committed). */
-  private readonly houseOpenedIn = new WeakMap<Trx, Set<string>>();
+  private readonly houseOpenedIn = new WeakMap<Executor, Set<string>>();
 
   private async counterparty(
     trx: Trx,
