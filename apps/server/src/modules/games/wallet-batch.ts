@@ -29,8 +29,8 @@ export interface KnownTransaction {
 }
 
 /**
- * Another writer changed what the batch decided on (between its read and its write): the batch rolls back and
- * its calls are decided again, each alone, on what is stored then.
+ * Another writer changed what the batch decided on (between its read and its write): the batch's write undid
+ * itself and its calls are decided again, each alone, on what is stored then.
  */
 export class ConcurrentChange extends Error {}
 
@@ -41,10 +41,10 @@ const keyOf = (walletProvider: string, uuid: string) => `${walletProvider}\u0000
 
 /**
  * What one batch of wallet calls knows and writes. The calls are decided one after another in memory against
- * the stored records (read once, under the members' locks) and what earlier calls of the batch wrote; the
- * writes then go to the database set-wise in a handful of statements (`flush`), inside the batch's one
- * transaction. So a batch of a hundred calls costs about what one call did, and each call still sees exactly
- * what it would have seen alone, in arrival order.
+ * the stored records (read once, in one statement) and what earlier calls of the batch wrote; the writes then
+ * go to the database set-wise in one statement (`flush`) that stands whole or not at all. So a batch of a
+ * hundred calls costs about what one call did, and each call still sees exactly what it would have seen alone,
+ * in arrival order.
  */
 export class WalletBatch {
   private readonly known = new Map<string, KnownTransaction>();
@@ -244,8 +244,8 @@ export class WalletBatch {
 /**
  * Wallet calls queued by lane and run in batches: a lane runs one batch at a time and whatever arrives while
  * it runs waits for the next, so batches grow with the load by themselves and an idle lane answers at once.
- * A member's calls always take the same lane (they serialise on the member's row locks anyway), and lanes run
- * in parallel on their own connections.
+ * A member's calls always take the same lane (so they never race each other between a batch's read and its
+ * write), and lanes run in parallel on the wallet's own connections.
  */
 export class WalletLanes<T> {
   private readonly lanes: { queue: T[]; running: boolean }[];
