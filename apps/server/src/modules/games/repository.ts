@@ -390,22 +390,22 @@ export const gamesRepository = {
    * requests and its ledger movements. What it decided on may have changed since its read: an id another
    * member's call took, a bet the stale-round closer ended, a balance another writer took from meanwhile.
    * Then nothing of it stands (wallet_batch_guard or the balance check aborts the statement) and the answer is
-   * `changed`: `duplicate` when a transaction id was taken, `moved` for anything else. Otherwise the moved
-   * accounts' new balances (by ledger account id).
+   * 'changed'. Otherwise the moved accounts' new balances (by ledger account id).
    */
-  async writeBatch(
-    ex: Executor,
-    batch: WriteBatchInput,
-  ): Promise<{ changed: 'duplicate' | 'moved' } | { balances: Map<string, bigint> }> {
+  async writeBatch(ex: Executor, batch: WriteBatchInput): Promise<'changed' | Map<string, bigint>> {
     try {
       const result = await writeBatchStatement(batch).execute(ex);
       const moved = result.rows[0]?.balances ?? [];
-      return { balances: new Map(moved.map((row) => [row.id, BigInt(row.balance)])) };
+      return new Map(moved.map((row) => [row.id, BigInt(row.balance)]));
     } catch (error) {
       const conflict = walletBatchConflict(error);
-      if (conflict === 'records') return { changed: 'duplicate' };
-      if (conflict === 'states' || conflict === 'balances' || isCheckViolation(error))
-        return { changed: 'moved' };
+      if (
+        conflict === 'records' ||
+        conflict === 'states' ||
+        conflict === 'balances' ||
+        isCheckViolation(error)
+      )
+        return 'changed';
       // A movement recorded before its dedupe record, or a rolled-back round gone: a bug, not a race.
       throw error;
     }

@@ -34,9 +34,6 @@ export interface KnownTransaction {
  */
 export class ConcurrentChange extends Error {}
 
-/** A transaction id taken by another member's concurrent call. */
-export class DuplicateTransaction extends ConcurrentChange {}
-
 const keyOf = (walletProvider: string, uuid: string) => `${walletProvider}\u0000${uuid}`;
 
 /**
@@ -218,11 +215,10 @@ export class WalletBatch {
       requests: this.answered,
       money,
     });
-    // Another member's call took one of these ids meanwhile: decided again, alone.
-    if ('changed' in written && written.changed === 'duplicate') throw new DuplicateTransaction();
-    // The stale-round closer ended a bet this batch decided on, or a balance fell below a bet meanwhile.
-    if ('changed' in written) throw new ConcurrentChange('wallet batch: what it read changed meanwhile');
-    return written.balances;
+    // Another member's call took one of these ids, the stale-round closer ended a bet this batch decided on, or
+    // another writer took from a balance: decided again, alone.
+    if (written === 'changed') throw new ConcurrentChange('wallet batch: what it read changed meanwhile');
+    return written;
   }
 
   private changeRound(

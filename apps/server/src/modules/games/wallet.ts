@@ -28,8 +28,8 @@ const DISABLED_STATES = new Set(['closed', 'blocked', 'frozen', 'inactive', 'sus
  * in batches (wallet-batch.ts), each batch one read and one write statement: a member's calls take one lane
  * (they serialise), the calls are decided in arrival order, and every call's dedupe record, round change and
  * one ledger movement are written together, set-wise, in a statement that stands whole or not at all. A batch
- * is what one call was at low load and about a hundred at high load, which is how the wallet keeps up with many members on a
- * small machine. Replies carry the available balance in wallet units.
+ * is what one call was at low load and about a hundred at high load, which is how the wallet keeps up with many
+ * members on a small machine. Replies carry the available balance in wallet units.
  */
 export class WalletService {
   private readonly notifier: MemberNotifier;
@@ -197,10 +197,14 @@ export class WalletService {
         return { status: 'RS_ERROR_INVALID_TOKEN', requestUuid };
       const replayed = batch.replay(call.provider, requestUuid);
       if (replayed !== undefined)
-        return { status: replayed as WalletStatus, requestUuid, member, available: balance.available };
+        return {
+          status: replayed as WalletStatus,
+          requestUuid,
+          of: { member, available: balance.available },
+        };
       const status = this.decide(call, member, balance, batch);
       batch.answer(call.provider, requestUuid, status);
-      return { status, requestUuid, member, available: balance.available };
+      return { status, requestUuid, of: { member, available: balance.available } };
     });
     const written = await batch.flush(this.ctx.walletDb, this.ctx);
     return this.repliesAfterWrite(decided, stored.members, balances, written);
@@ -226,10 +230,10 @@ export class WalletService {
       drift.set(member.account_pk, now - decidedFinal);
       this.pushBalance(member, now);
     }
-    return decided.map(({ status, requestUuid, member, available }) => {
-      if (!member) return this.answer(status, requestUuid);
-      const shown = (available ?? member.available) + (drift.get(member.account_pk) ?? 0n);
-      return this.answer(status, requestUuid, member, shown);
+    return decided.map(({ status, requestUuid, of }) => {
+      if (!of) return this.answer(status, requestUuid);
+      const shown = of.available + (drift.get(of.member.account_pk) ?? 0n);
+      return this.answer(status, requestUuid, of.member, shown);
     });
   }
 
@@ -448,8 +452,7 @@ type MemberView = SessionMember;
 interface Decided {
   status: WalletStatus;
   requestUuid: string;
-  member?: WalletMember;
-  available?: bigint;
+  of?: { member: WalletMember; available: bigint };
 }
 
 /** A member's available balance as the batch moves it (in memory until the batch commits). */

@@ -373,21 +373,16 @@ export class LedgerService {
     const cached = this.accountIds.get(cacheKey);
     if (cached !== undefined) return cached;
     const key = { ownerPk: null, kind, currency };
-    if (!ex.isTransaction) {
-      const id =
-        (await repo.findAccountId(ex, key)) ??
-        (await repo.ensureAccount(ex, key, { allowNegative: true, rollup: true }));
-      this.accountIds.set(cacheKey, id);
-      return id;
-    }
     const openedHere = this.houseOpenedIn.get(ex);
     const found = await repo.findAccountId(ex, key);
     if (found !== null) {
       if (!openedHere?.has(cacheKey)) this.accountIds.set(cacheKey, found);
       return found;
     }
-    this.houseOpenedIn.set(ex, new Set([...(openedHere ?? []), cacheKey]));
-    return repo.ensureAccount(ex, key, { allowNegative: true, rollup: true });
+    const opened = await repo.ensureAccount(ex, key, { allowNegative: true, rollup: true });
+    if (ex.isTransaction) this.houseOpenedIn.set(ex, new Set([...(openedHere ?? []), cacheKey]));
+    else this.accountIds.set(cacheKey, opened);
+    return opened;
   }
 
   /** House accounts opened by a transaction still running (not remembered until found committed). */
