@@ -201,6 +201,27 @@ describeEachDatabase(
       expect(env().services.hub.clients).toBe(0);
       client.socket.destroy();
     });
+
+    it('refuses an upgrade of any path but /ws at once and closes its connection', async () => {
+      if (!env().app.server.listening) await env().app.listen({ host: '127.0.0.1', port: 0 });
+      const address = env().app.server.address();
+      const socket = connect(typeof address === 'object' && address ? address.port : 0, '127.0.0.1');
+      socket.write(
+        'GET /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
+          `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+      );
+      let answer = '';
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+      // The server ends the connection itself: a socket left open here would be held by nothing at all.
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`still open; got ${JSON.stringify(answer)}`)), 3000);
+        socket.once('close', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 404 /);
+    });
   },
   {
     config: {

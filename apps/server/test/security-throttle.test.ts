@@ -227,6 +227,24 @@ describeEachDatabase(
         expect(ended).not.toBe('still open');
         expect(Date.now() - started).toBeLessThan(8_000);
       });
+
+      it('does not hold a connection that never sends a byte past the request timeout', async () => {
+        if (!env().app.server.listening) await env().app.listen({ host: '127.0.0.1', port: 0 });
+        const address = env().app.server.address();
+        const port = typeof address === 'object' && address ? address.port : 0;
+        const started = Date.now();
+        const ended = await new Promise<string>((resolve) => {
+          const socket = connect(port, '127.0.0.1');
+          socket.on('close', () => resolve('closed'));
+          socket.on('error', () => resolve('reset'));
+          setTimeout(() => {
+            socket.destroy();
+            resolve('still open');
+          }, 8_000);
+        });
+        expect(ended).not.toBe('still open');
+        expect(Date.now() - started).toBeLessThan(8_000);
+      });
     });
   },
   { config: LIMITS },

@@ -1,5 +1,6 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
+import { createServer, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import { safeString } from '@sb/contract';
@@ -78,7 +79,32 @@ export async function pushRoutes(
   ctx: AppContext,
   deps: { hub: PushHub; snapshot: MarketSnapshot; accounts: AccountService; boAccess: BoAccessService },
 ): Promise<void> {
-  await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
+  // The plugin in a context of its own: its onRequest and onResponse hooks then run for /ws alone, not for
+  // every API call (a measurable share of a small cached answer such as uxmarket's). Its upgrades come only
+  // from /ws: an upgrade of any other path is refused at once here (out of the plugin's scope, its hook would
+  // no longer close such a socket after the answer).
+  const socketUpgrades = createServer(); // never listens: /ws upgrades are handed to it
+  app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (isSocketPath(request.url)) socketUpgrades.emit('upgrade', request, socket, head);
+    else socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  });
+  await app.register(async (scope) => {
+    await scope.register(websocket, {
+      options: { maxPayload: MAX_MESSAGE_BYTES, server: socketUpgrades },
+    });
+    socketRoute(scope, ctx, deps);
+    // Tests open sockets through the app (injectWS), which the plugin decorated its own scope with.
+    app.decorate('injectWS', scope.injectWS);
+  });
+}
+
+const isSocketPath = (url: string | undefined) => url === '/ws' || url?.startsWith('/ws?') === true;
+
+function socketRoute(
+  app: FastifyInstance,
+  ctx: AppContext,
+  deps: { hub: PushHub; snapshot: MarketSnapshot; accounts: AccountService; boAccess: BoAccessService },
+): void {
   const limits = ctx.config.ws;
   app.get('/ws', { websocket: true }, (socket, request) => {
     // The brand of the host the socket was opened on: a session of another brand is refused like a bad one.
