@@ -30,6 +30,10 @@ export class MarketSnapshot {
   private readonly listeners = new Set<(change: CatalogChange) => void>();
   /** Bumped on every change: lets callers cache derived answers until something moves. */
   version = 0;
+  /** The version at which each sport's matches, markets or results last changed (see versionOf). */
+  private readonly sportChanged = new Map<number, number>();
+  /** The version at which something any sport's lists may show last changed: a load, a league, an eviction. */
+  private commonChanged = 0;
 
   async load(db: Db, now: Date): Promise<void> {
     for (const sport of await repo.sports(db)) {
@@ -48,10 +52,22 @@ export class MarketSnapshot {
     for (const market of await repo.marketsOfMatches(db, ids)) this.putMarket(market);
     for (const result of await repo.resultsOfMatches(db, ids)) this.results.set(result.matchId, result);
     this.version += 1;
+    this.commonChanged = this.version;
+  }
+
+  /**
+   * The last version that changed anything a list of this sport shows. A sport's cached lists stand until it
+   * moves, so a draw or a race of our own games (their own sports, every few seconds) or a tennis price does
+   * not make every soccer page be built again.
+   */
+  versionOf(sportId: number): number {
+    return Math.max(this.sportChanged.get(sportId) ?? 0, this.commonChanged);
   }
 
   /** Applies one change; stale ones (older sequence than held) are ignored, so order across the bus is safe. */
   apply(change: CatalogChange): boolean {
+    // The sport of the match before the change too: a match moved to another sport leaves the first one's lists.
+    const before = change.t === 'league' ? undefined : this.matches.get(change.id);
     switch (change.t) {
       case 'league':
         this.leagues.set(change.league.id, change.league);
@@ -80,8 +96,29 @@ export class MarketSnapshot {
       }
     }
     this.version += 1;
+    this.markChanged(change, before);
     for (const listener of this.listeners) listener(change);
     return true;
+  }
+
+  /** Records which sports' lists the change (just applied, at this.version) may show differently. */
+  private markChanged(change: CatalogChange, before: MatchView | undefined): void {
+    if (change.t === 'league') {
+      this.commonChanged = this.version;
+      return;
+    }
+    const after = this.matches.get(change.id);
+    if (!before && !after) {
+      this.commonChanged = this.version;
+      return;
+    }
+    // A match shows in its sport's lists, and as a link of its parent's (a child's state opens or hides it).
+    for (const match of [before, after]) {
+      if (!match) continue;
+      this.sportChanged.set(match.sportId, this.version);
+      const parent = match.parentId === null ? undefined : this.matches.get(match.parentId);
+      if (parent) this.sportChanged.set(parent.sportId, this.version);
+    }
   }
 
   onChange(listener: (change: CatalogChange) => void): () => void {
@@ -142,7 +179,10 @@ export class MarketSnapshot {
         dropped += 1;
       }
     }
-    if (dropped > 0) this.version += 1;
+    if (dropped > 0) {
+      this.version += 1;
+      this.commonChanged = this.version;
+    }
     return dropped;
   }
 

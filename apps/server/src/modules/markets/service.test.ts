@@ -127,3 +127,60 @@ describe('uxmarket date filter (selected_days)', () => {
     expect(ids(service.market(early({ selected_days: '2' })))).toEqual([5]);
   });
 });
+
+describe('uxmarket cache by sport', () => {
+  const EMPTY_RESULT = { ht: null, ft: null, goals: [], winners: [], version: 1 };
+  const otherSport = (id: number): MatchView => ({ ...match(id, onDay(1, 12), 3), sportId: 2 });
+
+  function twoSports() {
+    const snapshot = snapshotOf([match(2, onDay(1, 10)), match(5, onDay(2, 10))]);
+    snapshot.sports.set(2, { id: 2, name: 'Keno', order: 2, excluded: false, group: 'number-game' });
+    snapshot.apply({ t: 'league', league: { id: 3, sportId: 2, name: 'Draws', order: 1 } });
+    snapshot.apply({ t: 'match', id: 9, seq: 1, match: otherSport(9) });
+    return snapshot;
+  }
+
+  it("keeps a sport's version while another sport changes; a league or an eviction moves every sport", () => {
+    const snapshot = twoSports();
+    const soccer = snapshot.versionOf(1);
+    snapshot.apply({ t: 'match', id: 9, seq: 2, match: { ...otherSport(9), seq: 2, state: 1 } });
+    snapshot.apply({ t: 'result', id: 9, seq: 3, result: { ...EMPTY_RESULT, matchId: 9 } });
+    expect(snapshot.versionOf(1)).toBe(soccer);
+    expect(snapshot.versionOf(2)).toBe(snapshot.version);
+    snapshot.apply({ t: 'match', id: 5, seq: 3, match: { ...match(5, onDay(1, 18)), seq: 3 } });
+    expect(snapshot.versionOf(1)).toBe(snapshot.version);
+    const moved = snapshot.versionOf(1);
+    snapshot.apply({ t: 'league', league: { id: 1, sportId: 1, name: 'Alpha 2', order: 1 } });
+    expect(snapshot.versionOf(1)).toBeGreaterThan(moved);
+    expect(snapshot.versionOf(2)).toBe(snapshot.version);
+    // Match 9 finished (state 1) and kicked off long before this instant: evicted, every sport moves.
+    const evicted = snapshot.version;
+    expect(snapshot.evict(new Date(onDay(30, 0)))).toBeGreaterThan(0);
+    expect(snapshot.versionOf(1)).toBeGreaterThan(evicted);
+  });
+
+  it('moves the sport a match leaves as well as the one it joins', () => {
+    const snapshot = twoSports();
+    snapshot.apply({ t: 'match', id: 5, seq: 3, match: { ...match(5, onDay(1, 18)), seq: 3, sportId: 2 } });
+    expect(snapshot.versionOf(1)).toBe(snapshot.version);
+    expect(snapshot.versionOf(2)).toBe(snapshot.version);
+  });
+
+  it("serves a sport's cached page while another sport changes, and builds it again when its own does", () => {
+    const snapshot = twoSports();
+    const service = new MarketsService(snapshot, () => new Date(NOW));
+    const first = service.marketJson(early({}));
+    snapshot.apply({ t: 'match', id: 9, seq: 2, match: { ...otherSport(9), seq: 2, home: 'Renamed' } });
+    // The very string held: nothing was built again.
+    expect(service.marketJson(early({}))).toBe(first);
+    snapshot.apply({
+      t: 'match',
+      id: 2,
+      seq: 3,
+      match: { ...match(2, onDay(1, 10)), seq: 3, home: 'Moved' },
+    });
+    const second = service.marketJson(early({}));
+    expect(second).not.toBe(first);
+    expect(second).toContain('Moved');
+  });
+});

@@ -127,12 +127,12 @@ export class MarketsService {
     return { ...reply, total: sorted.length, page: request.page };
   }
 
-  /** uxmarket as the full JSON reply, cached per page and odds type until the snapshot changes. */
+  /** uxmarket as the full JSON reply, cached per page and odds type until the sport's lists change. */
   marketJson(request: UxMarketRequest): string {
     const key = JSON.stringify([request, Math.floor(this.now().getTime() / 60_000)]);
     const hit = this.pages.get(key);
-    if (hit && hit.version === this.snapshot.version) return hit.json;
-    const version = this.snapshot.version;
+    const version = this.snapshot.versionOf(request.sport_id);
+    if (hit && hit.version === version) return hit.json;
     const json = JSON.stringify({ status: '1', statusdesc: 'success', ...this.market(request) });
     if (this.pages.size >= MarketsService.MAX_LISTS * 4) this.pages.clear();
     this.pages.set(key, { version, json });
@@ -140,7 +140,7 @@ export class MarketsService {
   }
 
   /**
-   * Sorted and filtered lists, by snapshot version. A date of the early tab (selected_days) is a slice of the
+   * Sorted and filtered lists, by the sport's snapshot version. A date of the early tab (selected_days) is a slice of the
    * early list of every date: that list is split by GMT+8 day once (one pass, order kept), so each day chip
    * is a lookup, and a day never refilters the sport.
    */
@@ -179,8 +179,8 @@ export class MarketsService {
       Math.floor(nowMs / 60_000),
     ]);
     const hit = this.lists.get(key);
-    if (hit && hit.version === this.snapshot.version) return hit.matches;
-    const version = this.snapshot.version;
+    const version = this.snapshot.versionOf(request.sport_id);
+    if (hit && hit.version === version) return hit.matches;
     const matches = this.filterAndSort(request, nowMs, kinds);
     if (this.lists.size >= MarketsService.MAX_LISTS) this.lists.clear();
     this.lists.set(key, { version, matches });
