@@ -74,19 +74,20 @@ function pushSocket(socket: WebSocket): PushSocket {
  * shows (sport:<id>, match:<id>, all) and receives catalogue changes carrying the match sequence number;
  * its own member topic carries balance and bet pushes.
  */
-export async function pushRoutes(
-  app: FastifyInstance,
-  ctx: AppContext,
-  deps: { hub: PushHub; snapshot: MarketSnapshot; accounts: AccountService; boAccess: BoAccessService },
-): Promise<void> {
+export async function pushRoutes(app: FastifyInstance, ctx: AppContext, deps: PushDeps): Promise<void> {
   // The plugin in a context of its own: its onRequest and onResponse hooks then run for /ws alone, not for
   // every API call (a measurable share of a small cached answer such as uxmarket's). Its upgrades come only
   // from /ws: an upgrade of any other path is refused at once here (out of the plugin's scope, its hook would
   // no longer close such a socket after the answer).
   const socketUpgrades = createServer(); // never listens: /ws upgrades are handed to it
   app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    if (isSocketPath(request.url)) socketUpgrades.emit('upgrade', request, socket, head);
-    else socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    if (isSocketPath(request.url)) {
+      socketUpgrades.emit('upgrade', request, socket, head);
+      return;
+    }
+    // Node drops its own error listener before 'upgrade': a client resetting now must not be an unhandled error.
+    socket.on('error', () => socket.destroy());
+    socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
   });
   await app.register(async (scope) => {
     await scope.register(websocket, {
@@ -98,13 +99,17 @@ export async function pushRoutes(
   });
 }
 
+/** What the socket endpoint reads: the hub, the catalogue, members' and back-office sessions. */
+type PushDeps = {
+  hub: PushHub;
+  snapshot: MarketSnapshot;
+  accounts: AccountService;
+  boAccess: BoAccessService;
+};
+
 const isSocketPath = (url: string | undefined) => url === '/ws' || url?.startsWith('/ws?') === true;
 
-function socketRoute(
-  app: FastifyInstance,
-  ctx: AppContext,
-  deps: { hub: PushHub; snapshot: MarketSnapshot; accounts: AccountService; boAccess: BoAccessService },
-): void {
+function socketRoute(app: FastifyInstance, ctx: AppContext, deps: PushDeps): void {
   const limits = ctx.config.ws;
   app.get('/ws', { websocket: true }, (socket, request) => {
     // The brand of the host the socket was opened on: a session of another brand is refused like a bad one.

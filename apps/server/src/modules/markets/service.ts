@@ -140,9 +140,9 @@ export class MarketsService {
   }
 
   /**
-   * Sorted and filtered lists, by the sport's snapshot version. A date of the early tab (selected_days) is a slice of the
-   * early list of every date: that list is split by GMT+8 day once (one pass, order kept), so each day chip
-   * is a lookup, and a day never refilters the sport.
+   * Sorted and filtered lists, by the sport's snapshot version. A date of the early tab (selected_days) is a
+   * slice of the early list of every date: that list is split by GMT+8 day once (one pass, order kept), so each
+   * day chip is a lookup, and a day never refilters the sport.
    */
   private cachedList(request: UxMarketRequest, nowMs: number, kinds: Set<MarketKind>): MatchView[] {
     const all = this.cachedAllDays(request, nowMs, kinds);
