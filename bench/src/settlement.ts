@@ -357,6 +357,13 @@ export async function settlementBench(): Promise<object[]> {
     );
     const setupSeconds = (Date.now() - setupStarted) / 1000;
 
+    // BENCH_SETTLEMENT_GATE=path (paired A/B runs): say ready, then wait until that file exists.
+    const gate = process.env.BENCH_SETTLEMENT_GATE;
+    if (gate) {
+      const { existsSync, writeFileSync } = await import('node:fs');
+      writeFileSync(`${gate}.${process.pid}.ready`, '');
+      while (!existsSync(gate)) await new Promise((resolve) => setTimeout(resolve, 10));
+    }
     // Timed: 1-1 settles every outcome kind: AH -0.25 half lost / half won, under won, the draw won.
     const meter = cpuMeter(url, server.url);
     const posted = Date.now();

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { nullableWholes, texts, wholes } from '../../db/arrays';
 import type { Trx } from '../../db/types';
 import { assertSystemTransferId } from './transfer-ids';
 
@@ -39,17 +40,6 @@ export interface BulkTransfer {
  */
 const CHUNK = 5_000;
 
-const text = (values: readonly (string | null)[]) => values;
-const big = (values: readonly (bigint | null)[]) => values.map((v) => (v === null ? null : v.toString()));
-
-/**
- * Whole numbers (ids, amounts in minor units; never null) as one comma-separated text parameter, split on
- * the server: the driver quotes and escapes every element of an array parameter, a cost paid per element
- * that dominated building a batch's statements.
- */
-const ints = (values: readonly (string | number | bigint)[], type: 'bigint' | 'integer' = 'bigint') =>
-  sql`string_to_array(${values.join(',')}, ',')::${sql.raw(type)}[]`;
-
 /**
  * The ledger written set-wise for batch work (settlement): the same transfers, entries and reservations the
  * LedgerService writes one by one, in a handful of statements per batch. Balances move by their net delta
@@ -75,7 +65,7 @@ export const bulkLedger = {
       balance: bigint;
     }>`
       select id::text as id, owner_pk::text as owner_pk, kind, currency, balance from ledger_accounts
-      where coalesce(owner_pk, 0) = any(${text(ownerPks)}::bigint[]) and kind = any(${text(kinds)}::text[])
+      where coalesce(owner_pk, 0) = any(${wholes(ownerPks)}) and kind = any(${texts(kinds)})
       order by id
       for no key update`.execute(trx);
     return result.rows.map((row) => ({
@@ -112,7 +102,7 @@ export const bulkLedger = {
     if (ownerPks.length === 0) return new Map();
     const found = await sql<{ id: string; owner_pk: string }>`
       select id::text as id, owner_pk::text as owner_pk from ledger_accounts
-      where coalesce(owner_pk, 0) = any(${text(ownerPks)}::bigint[]) and kind = ${kind}
+      where coalesce(owner_pk, 0) = any(${wholes(ownerPks)}) and kind = ${kind}
         and currency = ${currency}`.execute(trx);
     const ids = new Map(found.rows.map((row) => [row.owner_pk, row.id]));
     const missing = ownerPks.filter((pk) => !ids.has(pk)).sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
@@ -188,7 +178,7 @@ async function writeChunk(trx: Trx, transfers: BulkTransfer[], accountsLocked: b
   }
   const moved = [...deltas.keys()].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
   if (moved.length > 0 && !accountsLocked) {
-    await sql`select id from ledger_accounts where id = any(${moved}::bigint[]) order by id for no key update`.execute(
+    await sql`select id from ledger_accounts where id = any(${wholes(moved)}) order by id for no key update`.execute(
       trx,
     );
   }
@@ -203,56 +193,56 @@ async function writeChunk(trx: Trx, transfers: BulkTransfer[], accountsLocked: b
   const written = await sql<{ fresh: string; to_close: string; closed: string; fresh_ids: string[] | null }>`
     with t as (
       insert into transfers (transfer_id, kind, currency, amount, ref, owner_pk)
-      select * from unnest(${text(transfers.map((t) => t.transferId))}::text[],
-        ${text(transfers.map((t) => t.kind))}::text[], ${text(transfers.map((t) => t.currency))}::text[],
-        ${ints(transfers.map((t) => t.amount))}, ${text(transfers.map((t) => t.ref))}::text[],
-        ${ints(transfers.map((t) => t.ownerPk))})
+      select * from unnest(${texts(transfers.map((t) => t.transferId))},
+        ${texts(transfers.map((t) => t.kind))}, ${texts(transfers.map((t) => t.currency))},
+        ${wholes(transfers.map((t) => t.amount))}, ${texts(transfers.map((t) => t.ref))},
+        ${wholes(transfers.map((t) => t.ownerPk))})
       on conflict (transfer_id) do nothing
       returning id, transfer_id
     ),
     e as (
       insert into entries (transfer_pk, ledger_account_id, amount)
       select t.id, v.account_id, v.amount
-      from unnest(${text(entries.map((e) => e.transferId))}::text[],
-          ${ints(entries.map((e) => e.entry.accountId))},
-          ${ints(entries.map((e) => e.entry.amount))}) as v(transfer_id, account_id, amount)
+      from unnest(${texts(entries.map((e) => e.transferId))},
+          ${wholes(entries.map((e) => e.entry.accountId))},
+          ${wholes(entries.map((e) => e.entry.amount))}) as v(transfer_id, account_id, amount)
         join t on t.transfer_id = v.transfer_id
       returning 1
     ),
     d as (
       select v.account_id, sum(v.amount) as delta
-      from unnest(${text(kept.map((e) => e.transferId))}::text[],
-          ${ints(kept.map((e) => e.entry.accountId))},
-          ${ints(kept.map((e) => e.entry.amount))}) as v(transfer_id, account_id, amount)
+      from unnest(${texts(kept.map((e) => e.transferId))},
+          ${wholes(kept.map((e) => e.entry.accountId))},
+          ${wholes(kept.map((e) => e.entry.amount))}) as v(transfer_id, account_id, amount)
         join t on t.transfer_id = v.transfer_id
       group by v.account_id
     ),
     b as (
       update ledger_accounts a set balance = a.balance + d.delta from d
-      where a.id = d.account_id and d.delta <> 0 and a.id = any(${moved}::bigint[])
+      where a.id = d.account_id and d.delta <> 0 and a.id = any(${wholes(moved)})
       returning 1
     ),
     o as (
       insert into reservations (transfer_pk, owner_pk, currency, amount, state)
       select t.id, v.owner_pk, v.currency, v.amount, 'open'
-      from unnest(${text(opens.map((t) => t.transferId))}::text[], ${text(opens.map((t) => t.ownerPk))}::bigint[],
-          ${text(opens.map((t) => t.currency))}::text[],
-          ${big(opens.map((t) => t.opens ?? null))}::bigint[]) as v(transfer_id, owner_pk, currency, amount)
+      from unnest(${texts(opens.map((t) => t.transferId))}, ${wholes(opens.map((t) => t.ownerPk))},
+          ${texts(opens.map((t) => t.currency))},
+          ${nullableWholes(opens.map((t) => t.opens ?? null))}) as v(transfer_id, owner_pk, currency, amount)
         join t on t.transfer_id = v.transfer_id
       returning 1
     ),
     c as (
       select v.reservation_pk, v.state, v.closed_by
-      from unnest(${text(closeNow.map((t) => pkOf.get(t.closes?.reservationId ?? '') ?? null))}::bigint[],
-          ${text(closeNow.map((t) => t.closes?.state ?? null))}::text[],
-          ${text(closeNow.map((t) => t.transferId))}::text[]) as v(reservation_pk, state, closed_by)
+      from unnest(${nullableWholes(closeNow.map((t) => pkOf.get(t.closes?.reservationId ?? '') ?? null))},
+          ${texts(closeNow.map((t) => t.closes?.state ?? null))},
+          ${texts(closeNow.map((t) => t.transferId))}) as v(reservation_pk, state, closed_by)
         join t on t.transfer_id = v.closed_by
     ),
     r as (
       update reservations r set state = c.state, closed_by = c.closed_by
       from c
       where r.transfer_pk = c.reservation_pk and r.state = 'open'
-        and r.transfer_pk = any(${closePks}::bigint[])
+        and r.transfer_pk = any(${wholes(closePks)})
       returning 1
     )
     select (select count(*) from t)::text as fresh, (select count(*) from c)::text as to_close,
@@ -275,11 +265,11 @@ async function writeChunk(trx: Trx, transfers: BulkTransfer[], accountsLocked: b
       const pks = await reservationPks(trx, due);
       const result = await sql`
         update reservations r set state = v.state, closed_by = v.closed_by
-        from unnest(${text(due.map((t) => pks.get(t.closes?.reservationId ?? '') ?? null))}::bigint[],
-            ${text(due.map((t) => t.closes?.state ?? null))}::text[],
-            ${text(due.map((t) => t.transferId))}::text[]) as v(reservation_pk, state, closed_by)
+        from unnest(${nullableWholes(due.map((t) => pks.get(t.closes?.reservationId ?? '') ?? null))},
+            ${texts(due.map((t) => t.closes?.state ?? null))},
+            ${texts(due.map((t) => t.transferId))}) as v(reservation_pk, state, closed_by)
         where r.transfer_pk = v.reservation_pk and r.state = 'open'
-          and r.transfer_pk = any(${[...pks.values()]}::bigint[])`.execute(trx);
+          and r.transfer_pk = any(${wholes([...pks.values()])})`.execute(trx);
       closed = Number(result.numAffectedRows ?? 0n);
     }
   }
@@ -301,7 +291,7 @@ async function assertSameMovements(trx: Trx, transfers: BulkTransfer[]): Promise
     currency: string;
   }>`
     select transfer_id, kind, amount::text as amount, owner_pk::text as owner_pk, currency from transfers
-    where transfer_id = any(${text(transfers.map((t) => t.transferId))}::text[])`.execute(trx);
+    where transfer_id = any(${texts(transfers.map((t) => t.transferId))})`.execute(trx);
   const byId = new Map(recorded.rows.map((r) => [r.transfer_id, r]));
   for (const transfer of transfers) {
     const existing = byId.get(transfer.transferId);
@@ -326,6 +316,6 @@ async function reservationPks(trx: Trx, closing: BulkTransfer[]): Promise<Map<st
   const ids = [...new Set(closing.map((t) => t.closes?.reservationId ?? ''))];
   if (ids.length === 0) return new Map();
   const result = await sql<{ id: string; transfer_id: string }>`
-    select id::text as id, transfer_id from transfers where transfer_id = any(${ids}::text[])`.execute(trx);
+    select id::text as id, transfer_id from transfers where transfer_id = any(${texts(ids)})`.execute(trx);
   return new Map(result.rows.map((row) => [row.transfer_id, row.id]));
 }

@@ -264,12 +264,43 @@ export function rebateOf(validTurnover: bigint, rate: string | null): bigint {
 
 /** amount x rate (a decimal string such as '0.0025'), exact, rounded half away from zero to the minor unit. */
 export function applyRate(amount: bigint, rate: string): bigint {
-  const negative = rate.startsWith('-');
-  const [whole = '0', fraction = ''] = (negative ? rate.slice(1) : rate).split('.');
-  const scale = 10n ** BigInt(fraction.length);
-  const product = (amount < 0n ? -amount : amount) * BigInt(whole + fraction);
+  const { negative, units, scale } = parsedRate(rate);
+  return applyScaled(amount, negative ? -units : units, scale);
+}
+
+/** amount x units / scale, exact, rounded half away from zero to the minor unit. */
+export function applyScaled(amount: bigint, units: bigint, scale: bigint): bigint {
+  const product = (amount < 0n ? -amount : amount) * (units < 0n ? -units : units);
   const rounded = (product * 2n + scale) / (2n * scale);
-  return amount < 0n !== negative ? -rounded : rounded;
+  return amount < 0n !== units < 0n ? -rounded : rounded;
+}
+
+interface ParsedRate {
+  negative: boolean;
+  /** The rate's digits as a whole number: '0.0025' -> 25. */
+  units: bigint;
+  /** 10 to the number of its decimals: '0.0025' -> 10000. */
+  scale: bigint;
+}
+
+/**
+ * Rates parsed once: a settlement batch applies the same few rates (commission rates, position-taking shares)
+ * to thousands of bets, and parsing each time was most of what the batch's share arithmetic cost. Bounded: at
+ * the limit the table starts again.
+ */
+const parsedRates = new Map<string, ParsedRate>();
+const PARSED_RATES_LIMIT = 10_000;
+
+function parsedRate(rate: string): ParsedRate {
+  let parsed = parsedRates.get(rate);
+  if (!parsed) {
+    const negative = rate.startsWith('-');
+    const [whole = '0', fraction = ''] = (negative ? rate.slice(1) : rate).split('.');
+    parsed = { negative, units: BigInt(whole + fraction), scale: 10n ** BigInt(fraction.length) };
+    if (parsedRates.size >= PARSED_RATES_LIMIT) parsedRates.clear();
+    parsedRates.set(rate, parsed);
+  }
+  return parsed;
 }
 
 /** A bet and its legs, each leg naming its match: what `forecastOf` values. */

@@ -1,5 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { BetLegTable } from '../../db/schema';
+import { nullableWholes, texts, wholes } from '../../db/arrays';
 import type { Executor } from '../../db/types';
 
 export interface QueuedJob {
@@ -70,13 +71,6 @@ const UNSETTLEABLE = ['waiting', 'rejected'];
 
 /** Share rows per statement: every column is one array parameter (unnest), so this only bounds its size. */
 const SHARE_CHUNK = 20_000;
-
-/** Money columns travel as decimal strings inside array parameters (exact, whatever the driver). */
-const big = (values: (bigint | null)[]) => values.map((v) => (v === null ? null : v.toString()));
-
-/** Whole numbers (never null) as one comma-separated text parameter: cheaper to send than an array. */
-const ints = (values: readonly (string | number | bigint)[], type: 'bigint' | 'integer' = 'bigint') =>
-  sql`string_to_array(${values.join(',')}, ',')::${sql.raw(type)}[]`;
 
 /** The settlement capability's SQL. */
 export const settlementRepository = {
@@ -158,7 +152,7 @@ export const settlementRepository = {
       select id::text as id, ref_no, account_pk::text as account_pk, kind, status, currency, odds_type, odds,
         stake, risk, fold_sizes, reservation_id, payout, commission, settle_gen, settled_at
       from bets
-      where id = any(${ids}::bigint[])
+      where id = any(${wholes(ids)})
         and status not in (${sql.join(UNSETTLEABLE)}) and cancelled_at is null
       order by id
       for update`.execute(ex);
@@ -177,7 +171,7 @@ export const settlementRepository = {
       select bet_id::text as bet_id, leg_no, match_id::text as match_id, kind, period, line, selection, format,
         odds, home_score, away_score, mm_favourite, outcome, decided_on
       from bet_legs
-      where bet_id = any(${betIds}::bigint[])
+      where bet_id = any(${wholes(betIds)})
       order by bet_id, leg_no`.execute(ex);
     return result.rows;
   },
@@ -188,14 +182,14 @@ export const settlementRepository = {
   ): Promise<void> {
     if (rows.length === 0) return;
     await sql`update bet_legs l set outcome = v.outcome, decided_on = v.decided_on
-      from unnest(${ints(rows.map((r) => r.betId))}, ${ints(
+      from unnest(${wholes(rows.map((r) => r.betId))}, ${wholes(
         rows.map((r) => r.legNo),
         'integer',
       )},
-        ${rows.map((r) => r.outcome)}::text[], ${rows.map((r) => r.decidedOn)}::text[])
+        ${texts(rows.map((r) => r.outcome))}, ${texts(rows.map((r) => r.decidedOn))})
         as v(bet_id, leg_no, outcome, decided_on)
       where l.bet_id = v.bet_id and l.leg_no = v.leg_no
-        and l.bet_id = any(${rows.map((r) => r.betId)}::bigint[])`.execute(ex);
+        and l.bet_id = any(${wholes(rows.map((r) => r.betId))})`.execute(ex);
   },
 
   async updateBets(ex: Executor, rows: SettledBetUpdate[]): Promise<void> {
@@ -203,15 +197,21 @@ export const settlementRepository = {
     await sql`update bets b set status = v.status, payout = v.payout, win_loss = v.win_loss,
         valid_turnover = v.valid_turnover, commission = v.commission, house_cut = v.house_cut,
         settled_at = v.settled_at, settle_gen = v.settle_gen, reservation_id = v.reservation_id
-      from unnest(${rows.map((r) => r.id)}::bigint[], ${rows.map((r) => r.status)}::text[],
-        ${big(rows.map((r) => r.payout))}::bigint[], ${big(rows.map((r) => r.winLoss))}::bigint[],
-        ${big(rows.map((r) => r.validTurnover))}::bigint[], ${big(rows.map((r) => r.commission))}::bigint[],
-        ${big(rows.map((r) => r.houseCut))}::bigint[],
-        ${rows.map((r) => (r.settledAt === null ? null : r.settledAt.toISOString()))}::timestamptz[],
-        ${rows.map((r) => r.settleGen)}::integer[], ${rows.map((r) => r.reservationId)}::text[])
+      from unnest(${wholes(rows.map((r) => r.id))}, ${texts(rows.map((r) => r.status))},
+        ${nullableWholes(rows.map((r) => r.payout))}, ${nullableWholes(rows.map((r) => r.winLoss))},
+        ${nullableWholes(rows.map((r) => r.validTurnover))}, ${nullableWholes(rows.map((r) => r.commission))},
+        ${nullableWholes(rows.map((r) => r.houseCut))},
+        ${texts(
+          rows.map((r) => (r.settledAt === null ? null : r.settledAt.toISOString())),
+          'timestamptz',
+        )},
+        ${wholes(
+          rows.map((r) => r.settleGen),
+          'integer',
+        )}, ${texts(rows.map((r) => r.reservationId))})
         as v(id, status, payout, win_loss, valid_turnover, commission, house_cut, settled_at, settle_gen,
           reservation_id)
-      where b.id = v.id and b.id = any(${rows.map((r) => r.id)}::bigint[])`.execute(ex);
+      where b.id = v.id and b.id = any(${wholes(rows.map((r) => r.id))})`.execute(ex);
   },
 
   /** The upline parts recorded for these bets' settlements (bet id and settle generation). */
@@ -230,7 +230,10 @@ export const settlementRepository = {
       select s.bet_id::text as bet_id, s.account_pk::text as account_pk, s.level, s.win_loss::text as win_loss,
         s.commission::text as commission
       from bet_shares s
-      join unnest(${settlements.map((x) => x.betId)}::bigint[], ${settlements.map((x) => x.gen)}::integer[])
+      join unnest(${wholes(settlements.map((x) => x.betId))}, ${wholes(
+        settlements.map((x) => x.gen),
+        'integer',
+      )})
         as k(bet_id, gen) on s.bet_id = k.bet_id and s.settle_gen = k.gen`.execute(ex);
     return result.rows.map((row) => ({
       ...row,
@@ -254,12 +257,12 @@ export const settlementRepository = {
     for (let start = 0; start < rows.length; start += SHARE_CHUNK) {
       const chunk = rows.slice(start, start + SHARE_CHUNK);
       await sql`insert into bet_shares (bet_id, settle_gen, account_pk, level, win_loss, commission)
-        select * from unnest(${ints(chunk.map((r) => r.betId))}, ${ints(
+        select * from unnest(${wholes(chunk.map((r) => r.betId))}, ${wholes(
           chunk.map((r) => r.gen),
           'integer',
         )},
-          ${ints(chunk.map((r) => r.accountPk))}, ${chunk.map((r) => r.level)}::text[],
-          ${ints(chunk.map((r) => r.winLoss))}, ${ints(chunk.map((r) => r.commission))})
+          ${wholes(chunk.map((r) => r.accountPk))}, ${texts(chunk.map((r) => r.level))},
+          ${wholes(chunk.map((r) => r.winLoss))}, ${wholes(chunk.map((r) => r.commission))})
         on conflict do nothing`.execute(ex);
     }
   },
@@ -270,7 +273,7 @@ export const settlementRepository = {
     if (pks.length === 0) return [];
     const onPaths = sql<string>`(select distinct p.id::bigint from accounts m,
       unnest(string_to_array(m.path, '/')) as p(id)
-      where m.id = any(${pks.map((pk) => String(pk))}::bigint[]) and p.id <> '')`;
+      where m.id = any(${wholes(pks)}) and p.id <> '')`;
     return ex
       .selectFrom('accounts')
       .selectAll()

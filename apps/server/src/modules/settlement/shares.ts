@@ -1,5 +1,5 @@
 import type { AccountRow } from '../../db/schema';
-import { applyRate } from './figures';
+import { applyRate, applyScaled } from './figures';
 
 export interface ShareRow {
   betId: string;
@@ -12,6 +12,9 @@ export interface ShareRow {
   commission: bigint;
 }
 
+/** What a level's part depends on: the account, its position-taking share and its commission rate. */
+export type ShareAccount = Pick<AccountRow, 'id' | 'level' | 'pt_share' | 'commission_rate'>;
+
 /**
  * The upline's parts of a settled bet. Each level below the operator takes its position-taking share
  * (pt_share) of the book's win/loss and earns its commission rate minus the rate it passes down on the
@@ -20,9 +23,9 @@ export interface ShareRow {
 export function uplineShares(input: {
   betId: string;
   gen: number;
-  member: AccountRow;
+  member: ShareAccount;
   /** Root first: operator, shareholder, ..., agent. */
-  chain: AccountRow[];
+  chain: ShareAccount[];
   winLoss: bigint;
   validTurnover: bigint;
 }): ShareRow[] {
@@ -42,7 +45,7 @@ export function uplineShares(input: {
       accountPk: String(account.id),
       level: account.level,
       winLoss: share,
-      commission: margin > 0 ? applyRate(input.validTurnover, (margin / 10_000).toFixed(4)) : 0n,
+      commission: margin > 0 ? applyScaled(input.validTurnover, BigInt(margin), RATE_SCALE) : 0n,
     });
   });
   rows.unshift({
@@ -56,9 +59,22 @@ export function uplineShares(input: {
   return rows;
 }
 
+/** Rates are kept to 4 decimals: rateOf counts in units of 0.0001. */
+const RATE_SCALE = 10_000n;
+
+/** Rates already read (a batch's members share a few): bounded, started again at the limit. */
+const ratesRead = new Map<string, number>();
+const RATES_READ_LIMIT = 10_000;
+
 /** A 4-decimal rate in basis points of a basis point (0.0025 -> 25), exact for comparison. */
 function rateOf(rate: string | null): number {
   if (!rate) return 0;
-  const [whole = '0', fraction = ''] = rate.split('.');
-  return Number(whole) * 10_000 + Number(fraction.padEnd(4, '0').slice(0, 4));
+  let units = ratesRead.get(rate);
+  if (units === undefined) {
+    const [whole = '0', fraction = ''] = rate.split('.');
+    units = Number(whole) * 10_000 + Number(fraction.padEnd(4, '0').slice(0, 4));
+    if (ratesRead.size >= RATES_READ_LIMIT) ratesRead.clear();
+    ratesRead.set(rate, units);
+  }
+  return units;
 }

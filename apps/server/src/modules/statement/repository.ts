@@ -1,6 +1,7 @@
 import { UPLINE_LEVELS, type UplineLevel } from '@sb/contract';
 import type { Product } from '@sb/domain';
 import { sql, type RawBuilder, type Selectable } from 'kysely';
+import { texts, wholes } from '../../db/arrays';
 import type { BetLegTable, BetTable } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { BUCKETS } from './days';
@@ -205,7 +206,7 @@ function winLossSum(row: Record<string, string>): WinLossSum {
  * tables' sizes.
  */
 function addReportDays(ids: string[] | null, sign: 1 | -1) {
-  const bets = ids === null ? sql`true` : sql`b.id = any(${ids}::bigint[])`;
+  const bets = ids === null ? sql`true` : sql`b.id = any(${wholes(ids)})`;
   const perBet = UPLINE_LEVELS.flatMap((level) => [
     sql`sum(s.win_loss) filter (where s.level = ${level}) as ${sql.ref(`wl_${level}`)}`,
     sql`sum(s.commission) filter (where s.level = ${level}) as ${sql.ref(`comm_${level}`)}`,
@@ -745,10 +746,10 @@ export const statementRepository = {
    */
   async addReportDayChanges(ex: Executor, changes: readonly ReportDayChange[]): Promise<void> {
     if (changes.length === 0) return;
-    const text = (pick: (row: ReportDayChange) => bigint) => changes.map((row) => pick(row).toString());
+    const sums = (pick: (row: ReportDayChange) => bigint) => wholes(changes.map(pick));
     const levelArrays = UPLINE_LEVELS.flatMap((level) => [
-      sql`${text((row) => row.levels[level].winLoss)}::bigint[]`,
-      sql`${text((row) => row.levels[level].commission)}::bigint[]`,
+      sums((row) => row.levels[level].winLoss),
+      sums((row) => row.levels[level].commission),
     ]);
     const columns = LEVEL_COLUMNS.map((column) => sql.ref(column));
     await sql`
@@ -756,10 +757,16 @@ export const statementRepository = {
         commission, ${sql.join(columns)})
       select r.day, r.member_pk, r.currency, 'sportsbook', r.bets, r.turnover, r.valid_turnover, r.win_loss,
         r.commission, ${sql.join(columns.map((column) => sql`r.${column}`))}
-      from unnest(${changes.map((row) => row.day)}::integer[], ${changes.map((row) => row.memberPk)}::bigint[],
-        ${changes.map((row) => row.currency)}::text[], ${changes.map((row) => row.bets)}::integer[],
-        ${text((row) => row.turnover)}::bigint[], ${text((row) => row.validTurnover)}::bigint[],
-        ${text((row) => row.winLoss)}::bigint[], ${text((row) => row.commission)}::bigint[],
+      from unnest(${wholes(
+        changes.map((row) => row.day),
+        'integer',
+      )}, ${wholes(changes.map((row) => row.memberPk))},
+        ${texts(changes.map((row) => row.currency))}, ${wholes(
+          changes.map((row) => row.bets),
+          'integer',
+        )},
+        ${sums((row) => row.turnover)}, ${sums((row) => row.validTurnover)},
+        ${sums((row) => row.winLoss)}, ${sums((row) => row.commission)},
         ${sql.join(levelArrays)})
         as r(day, member_pk, currency, bets, turnover, valid_turnover, win_loss, commission, ${sql.join(columns)})
       on conflict (day, member_pk, currency, product) do update set ${ADD_TO_REPORT_SUMS}`.execute(ex);

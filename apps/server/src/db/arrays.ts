@@ -1,0 +1,43 @@
+import { sql, type RawBuilder } from 'kysely';
+
+/**
+ * Array parameters of set-wise statements (unnest, = any) sent as ONE comma-separated text that the server
+ * splits (string_to_array). node-postgres quotes and escapes every element of an array parameter (two regular
+ * expressions an element); a settlement batch sends some thirty arrays of a thousand elements, and that escaping
+ * was a tenth of its CPU. Joining is a single pass.
+ *
+ * Only values that cannot hold the separator go this way: whole numbers always; text only when no element is
+ * empty or holds a comma (ids, codes, states), else the ordinary array parameter.
+ */
+type Whole = string | number | bigint;
+type WholeType = 'bigint' | 'integer';
+
+/** Whole numbers (ids, minor units), none null, as a `type[]`. */
+export function wholes(values: readonly Whole[], type: WholeType = 'bigint'): RawBuilder<unknown> {
+  return sql`string_to_array(${values.join(',')}, ',')::${sql.raw(type)}[]`;
+}
+
+/** Whole numbers or nulls: a null travels as an empty field, which string_to_array reads back as NULL. */
+export function nullableWholes(
+  values: readonly (Whole | null)[],
+  type: WholeType = 'bigint',
+): RawBuilder<unknown> {
+  // An empty text splits into no element at all: a lone null must be an ordinary array parameter.
+  if (values.length === 1 && values[0] === null) return sql`${values}::${sql.raw(type)}[]`;
+  const fields = values.map((value) => (value === null ? '' : String(value)));
+  return sql`string_to_array(${fields.join(',')}, ',', '')::${sql.raw(type)}[]`;
+}
+
+/**
+ * Texts (or values cast from text, such as timestamps in ISO form) as a `type[]`; nulls, empty texts and
+ * texts holding a comma make it an ordinary, escaped array parameter.
+ */
+export function texts(
+  values: readonly (string | null)[],
+  type: 'text' | 'timestamptz' = 'text',
+): RawBuilder<unknown> {
+  for (const value of values) {
+    if (value === null || value === '' || value.includes(',')) return sql`${values}::${sql.raw(type)}[]`;
+  }
+  return sql`string_to_array(${values.join(',')}, ',')::${sql.raw(type)}[]`;
+}
