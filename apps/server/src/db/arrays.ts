@@ -4,10 +4,12 @@ import { sql, type RawBuilder } from 'kysely';
  * Array parameters of set-wise statements (unnest, = any) sent as ONE comma-separated text that the server
  * splits (string_to_array). node-postgres quotes and escapes every element of an array parameter (two regular
  * expressions an element); a settlement batch sends some thirty arrays of a thousand elements, and that escaping
- * was a tenth of its CPU. Joining is a single pass.
+ * was 8% of the server's CPU in a settlement of 100,000 bets. Joining is a single pass. The server folds the
+ * split of a constant into a constant array when it plans, so the planner sees the same array it saw before.
  *
  * Only values that cannot hold the separator go this way: whole numbers always; text only when no element is
- * empty or holds a comma (ids, codes, states), else the ordinary array parameter.
+ * null, empty or holds a comma (ids, codes, states), else the ordinary array parameter. Not for statements
+ * prepared once and kept (db/database.ts PREPARED): the fallback is another statement text.
  */
 type Whole = string | number | bigint;
 type WholeType = 'bigint' | 'integer';
