@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import { gmt8DayNumber, gmt8DayStart } from '@sb/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifactPath, launchBrowser, loggedInPage } from '../src/browser';
 import { matchWithHandicap, operatorTrade } from '../src/backoffice';
@@ -138,7 +139,11 @@ describe('member web app in a browser', () => {
       league: 'Browser Test League',
       home: 'Resultshire FC',
       away: 'Scoreford Town',
-      kickoff: new Date(Date.now() - 2 * 3_600_000).toISOString(),
+      // Two hours ago, but never before today's start in GMT+8: the screen opens on today's results, so from
+      // 00:00 to 02:00 GMT+8 a kick-off two hours back would be yesterday's.
+      kickoff: new Date(
+        Math.max(Date.now() - 2 * 3_600_000, gmt8DayStart(gmt8DayNumber(Date.now()))),
+      ).toISOString(),
     });
     expect(created.status).toBe('1');
     const published = await trade('result', {
