@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { postJson } from './load';
 import { benchServer, cpuSeconds, createSoccerBook, operator, serverProcess } from './setup';
@@ -294,6 +295,20 @@ async function waitForSettlement(url: string, matchId: number) {
   }
 }
 
+/**
+ * BENCH_SETTLEMENT_GATE=path (paired A/B runs): says ready (path.<pid>.ready), then waits until the file at path
+ * exists, for WAIT_LIMIT_MS at most.
+ */
+async function passGate(gate: string | undefined): Promise<void> {
+  if (!gate) return;
+  writeFileSync(`${gate}.${process.pid}.ready`, '');
+  const deadline = Date.now() + WAIT_LIMIT_MS;
+  while (!existsSync(gate)) {
+    if (Date.now() > deadline) throw new Error(`the gate ${gate} never opened`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 /** Waits until every queued job is done (the untimed results of the parlays' other matches). */
 async function waitForQueue(url: string): Promise<void> {
   const deadline = Date.now() + WAIT_LIMIT_MS;
@@ -357,13 +372,7 @@ export async function settlementBench(): Promise<object[]> {
     );
     const setupSeconds = (Date.now() - setupStarted) / 1000;
 
-    // BENCH_SETTLEMENT_GATE=path (paired A/B runs): say ready, then wait until that file exists.
-    const gate = process.env.BENCH_SETTLEMENT_GATE;
-    if (gate) {
-      const { existsSync, writeFileSync } = await import('node:fs');
-      writeFileSync(`${gate}.${process.pid}.ready`, '');
-      while (!existsSync(gate)) await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await passGate(process.env.BENCH_SETTLEMENT_GATE);
     // Timed: 1-1 settles every outcome kind: AH -0.25 half lost / half won, under won, the draw won.
     const meter = cpuMeter(url, server.url);
     const posted = Date.now();

@@ -275,7 +275,7 @@ export function applyScaled(amount: bigint, units: bigint, scale: bigint): bigin
   return amount < 0n !== units < 0n ? -rounded : rounded;
 }
 
-interface ParsedRate {
+export interface ParsedRate {
   negative: boolean;
   /** The rate's digits as a whole number: '0.0025' -> 25. */
   units: bigint;
@@ -291,7 +291,7 @@ interface ParsedRate {
 const parsedRates = new Map<string, ParsedRate>();
 const PARSED_RATES_LIMIT = 10_000;
 
-function parsedRate(rate: string): ParsedRate {
+export function parsedRate(rate: string): ParsedRate {
   let parsed = parsedRates.get(rate);
   if (!parsed) {
     const negative = rate.startsWith('-');

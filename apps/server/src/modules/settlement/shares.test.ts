@@ -73,6 +73,19 @@ describe('uplineShares', () => {
     expect(rows.map((row) => row.commission)).toEqual([0n, 0n]);
   });
 
+  it('rates are compared to 4 decimals (digits beyond are dropped, as the rate columns keep 4)', () => {
+    const fine = [chain[0] as ShareAccount, account('3', 'agent', '0.3', '0.00309')];
+    const rows = uplineShares({
+      betId: '9',
+      gen: 1,
+      member,
+      chain: fine,
+      winLoss: -100n,
+      validTurnover: 10_000n,
+    });
+    expect(rows.map((row) => row.commission)).toEqual([0n, 5n]);
+  });
+
   it('no chain, no parts', () => {
     expect(
       uplineShares({ betId: '9', gen: 1, member, chain: [], winLoss: -100n, validTurnover: 100n }),

@@ -1,5 +1,5 @@
 import type { AccountRow } from '../../db/schema';
-import { applyRate, applyScaled } from './figures';
+import { applyRate, applyScaled, parsedRate } from './figures';
 
 export interface ShareRow {
   betId: string;
@@ -62,19 +62,10 @@ export function uplineShares(input: {
 /** Rates are kept to 4 decimals: rateOf counts in units of 0.0001. */
 const RATE_SCALE = 10_000n;
 
-/** Rates already read (a batch's members share a few): bounded, started again at the limit. */
-const ratesRead = new Map<string, number>();
-const RATES_READ_LIMIT = 10_000;
-
-/** A 4-decimal rate in basis points of a basis point (0.0025 -> 25), exact for comparison. */
+/** A 4-decimal rate in basis points of a basis point (0.0025 -> 25), exact for comparison; read once (parsedRate). */
 function rateOf(rate: string | null): number {
   if (!rate) return 0;
-  let units = ratesRead.get(rate);
-  if (units === undefined) {
-    const [whole = '0', fraction = ''] = rate.split('.');
-    units = Number(whole) * 10_000 + Number(fraction.padEnd(4, '0').slice(0, 4));
-    if (ratesRead.size >= RATES_READ_LIMIT) ratesRead.clear();
-    ratesRead.set(rate, units);
-  }
-  return units;
+  const { negative, units, scale } = parsedRate(rate);
+  const points = Number((units * RATE_SCALE) / scale);
+  return negative ? -points : points;
 }
