@@ -1,7 +1,9 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../src/lib/app-error';
 import type { Trx } from '../src/db/types';
-import type { LedgerService } from '../src/modules/ledger/service';
+import { ledgerRepository } from '../src/modules/ledger/repository';
+import { LedgerService, MEMBER_AVAILABLE } from '../src/modules/ledger/service';
 import { memberPk, seeded } from './support/fixtures';
 import { describeEachDatabase, type TestEnv } from './support/harness';
 
@@ -213,6 +215,46 @@ describeEachDatabase('ledger', (env) => {
     );
     expect(results.filter((r) => !r.replayed)).toHaveLength(1);
     expect((await env().ctx.ledger.balances(env().ctx.db, pk, 'THB')).outstanding).toBe(1_000n);
+    await expectBooksBalance(env());
+  });
+
+  it("finds many members' accounts in one lookup, and a batch of moves for members new to the process", async () => {
+    await seeded(env());
+    const [myr, usd] = await Promise.all([memberPk(env(), 'demomyr'), memberPk(env(), 'demousd')]);
+    const found = await ledgerRepository.findMemberAccountIds(env().ctx.db, MEMBER_AVAILABLE, [
+      { ownerPk: myr, currency: 'MYR' },
+      { ownerPk: usd, currency: 'USD' },
+      { ownerPk: usd, currency: 'MYR' },
+    ]);
+    const one = (ownerPk: string, currency: string) =>
+      ledgerRepository.findAccountId(env().ctx.db, { ownerPk, kind: MEMBER_AVAILABLE, currency });
+    expect(found).toEqual(
+      new Map([
+        [`${myr}|MYR`, await one(myr, 'MYR')],
+        [`${usd}|USD`, await one(usd, 'USD')],
+      ]),
+    );
+    // A ledger that remembers no account yet (a process just started): both members' moves in one statement.
+    const fresh = new LedgerService();
+    const move = (ownerPk: string, currency: string, id: string) => ({
+      transferId: `game:test:${id}`,
+      kind: 'game_bet' as const,
+      direction: 'out' as const,
+      ownerPk,
+      currency,
+      amount: 1_000n,
+      ref: 'slots',
+      account: 'games_house' as const,
+      balanceRead: 1_000_000n,
+    });
+    const money = await fresh.memberMoves(env().ctx.db, [move(myr, 'MYR', 'a'), move(usd, 'USD', 'b')]);
+    const written = await sql<{ written: string; held: boolean }>`with ${money.ctes}
+      select ${money.written}::text as written, ${money.balancesHeld} as held`.execute(env().ctx.db);
+    expect(written.rows[0]).toEqual({ written: '2', held: true });
+    expect(await env().ctx.ledger.balances(env().ctx.db, myr, 'MYR')).toMatchObject({ available: 999_000n });
+    expect(await env().ctx.ledger.balances(env().ctx.db, usd, 'USD')).toMatchObject({ available: 999_000n });
+    // A member without an account in that currency is refused, as one lookup at a time refused it.
+    await expectCode(fresh.memberMoves(env().ctx.db, [move(usd, 'MYR', 'c')]), 'wallet_not_exists');
     await expectBooksBalance(env());
   });
 

@@ -42,6 +42,25 @@ export const ledgerRepository = {
     return row ? String(row.id) : null;
   },
 
+  /**
+   * Many members' accounts of one kind in one statement (by owner and currency), as `owner|currency` -> id;
+   * a member without such an account is absent. Uses the unique index's form, coalesce(owner_pk, 0).
+   */
+  async findMemberAccountIds(
+    ex: Executor,
+    kind: string,
+    owners: readonly { ownerPk: string; currency: string }[],
+  ): Promise<Map<string, string>> {
+    if (owners.length === 0) return new Map();
+    const result = await sql<{ owner_pk: string; currency: string; id: string }>`
+      select a.owner_pk::text as owner_pk, a.currency, a.id::text as id
+      from unnest(${owners.map((o) => o.ownerPk)}::bigint[], ${owners.map((o) => o.currency)}::text[])
+        as q(owner_pk, currency)
+      join ledger_accounts a on coalesce(a.owner_pk, 0) = q.owner_pk and a.kind = ${kind}
+        and a.currency = q.currency`.execute(ex);
+    return new Map(result.rows.map((row) => [`${row.owner_pk}|${row.currency}`, row.id]));
+  },
+
   /** Inserts the transfer header; null when the transfer id exists already (an idempotent replay). */
   async insertTransfer(ex: Executor, transfer: NewTransfer): Promise<string | null> {
     const row = await ex

@@ -62,10 +62,13 @@ interface UplineMovement<K> {
  * whose entries sum to zero. All methods run inside the caller's transaction so money moves atomically
  * with the caller's own writes (a bet row, a settlement mark), and a refusal rolls both back.
  */
+/** Most account ids a process remembers (a few per member: far more than one process's active members). */
+const ACCOUNT_IDS_KEPT = 200_000;
+
 export class LedgerService {
   /**
    * Ledger account ids by owner, kind and currency. An account's id never changes once opened, so each
-   * process remembers it instead of looking it up on every stake.
+   * process remembers it instead of looking it up on every stake (at most ACCOUNT_IDS_KEPT, then started again).
    */
   private readonly accountIds = new Map<string, string>();
 
@@ -164,10 +167,13 @@ export class LedgerService {
     ex: Executor,
     moves: readonly (MemberMove & { ref: string; balanceRead: bigint })[],
   ): Promise<MemberMovesFragment> {
-    const transfers = [];
     for (const move of moves) {
       assertPositive(move.amount);
       assertSystemTransferId(move.transferId);
+    }
+    await this.rememberMemberAccounts(ex, MEMBER_AVAILABLE, moves);
+    const transfers = [];
+    for (const move of moves) {
       transfers.push({
         ...move,
         houseAccount: await this.houseAccount(ex, move.account, move.currency),
@@ -358,9 +364,33 @@ export class LedgerService {
     if (cached !== undefined) return cached;
     const id = await repo.findAccountId(ex, { ownerPk, kind, currency });
     if (id === null) throw new AppError('wallet_not_exists');
-    if (this.accountIds.size > 200_000) this.accountIds.clear();
+    if (this.accountIds.size > ACCOUNT_IDS_KEPT) this.accountIds.clear();
     this.accountIds.set(cacheKey, id);
     return id;
+  }
+
+  /**
+   * Looks up, in one statement, the accounts of the members not remembered yet (a batch's first calls of
+   * members new to this process), so `memberAccount` then finds each in the table instead of asking the
+   * database once per member in turn.
+   */
+  private async rememberMemberAccounts(
+    ex: Executor,
+    kind: string,
+    owners: readonly { ownerPk: string; currency: string }[],
+  ): Promise<void> {
+    const missing = new Map<string, { ownerPk: string; currency: string }>();
+    for (const { ownerPk, currency } of owners) {
+      const cacheKey = `${ownerPk}|${kind}|${currency}`;
+      if (!this.accountIds.has(cacheKey)) missing.set(cacheKey, { ownerPk, currency });
+    }
+    if (missing.size === 0) return;
+    const found = await repo.findMemberAccountIds(ex, kind, [...missing.values()]);
+    if (this.accountIds.size + found.size > ACCOUNT_IDS_KEPT) this.accountIds.clear();
+    for (const { ownerPk, currency } of missing.values()) {
+      const id = found.get(`${ownerPk}|${currency}`);
+      if (id !== undefined) this.accountIds.set(`${ownerPk}|${kind}|${currency}`, id);
+    }
   }
 
   /**
