@@ -342,6 +342,37 @@ describeEachDatabase('games: seamless wallet conformance (decision table)', (env
     await booksOk(env());
   });
 
+  it("a batch's read finds each member's upline as the member's own read does, each shared account once", async () => {
+    await ready(env());
+    const myr = await walletSession(env(), 'demomyr');
+    const usd = await walletSession(env(), 'demousd');
+    const bo = await boLogin(env().app);
+    // The members share their agent; its state and switches differ from the rest of the chain.
+    expect((await bo.call('setstate', { account_id: 'demoag', state: 'frozen' })).body.status).toBe('1');
+    await bo.call('setfeatures', { account_id: 'demoag', features: { live_casino: false } });
+    const sessions = [myr, usd].map((session) => ({ walletProvider: 'sim', token: session.token }));
+    const batch = await gamesRepository.readBatch(env().ctx.walletDb, {
+      sessions,
+      requests: [],
+      transactions: [],
+    });
+    const sorted = (chain: { state: string; features: Record<string, boolean> | null }[]) =>
+      chain.map((account) => JSON.stringify(account)).sort();
+    expect(batch.members).toHaveLength(2);
+    for (const member of batch.members) {
+      const alone = await gamesRepository.memberBySession(env().ctx.db, {
+        token: member.session_token,
+        walletProvider: 'sim',
+      });
+      expect(member.upline.length).toBeGreaterThanOrEqual(5);
+      expect(sorted(member.upline)).toEqual(sorted(alone?.upline ?? []));
+      expect(member.upline).toContainEqual({ state: 'frozen', features: { live_casino: false } });
+      // The member itself is not its own upline.
+      expect(member.upline.filter((account) => account.state === 'frozen')).toHaveLength(1);
+    }
+    await bo.call('setstate', { account_id: 'demoag', state: 'active' });
+  });
+
   it('a credit member plays on its credit and never below zero', async () => {
     const w = await ready(env(), 'democredit');
     const start = Number(await availableOf(env(), 'democredit')) * 1000;

@@ -64,12 +64,20 @@ export interface RoundKeyParts {
 }
 
 /** A member as read inside a JSON document (money and times as text). */
-type JsonMember = Omit<SessionMember, 'given_credit' | 'available' | 'outstanding' | 'session_expires_at'> & {
+type JsonMember = Omit<
+  SessionMember,
+  'given_credit' | 'available' | 'outstanding' | 'session_expires_at' | 'upline'
+> & {
   given_credit: string;
   available: string;
   outstanding: string;
   session_expires_at: string;
+  /** Its path: the upline is read once for the whole batch (see readBatchStatement). */
+  path: string;
 };
+
+/** An upline account of a batch's members, read once however many of them share it. */
+type JsonUpline = UplineSwitches & { id: string };
 
 /** A dedupe record as read inside a JSON document (ids and amounts as text). */
 type JsonTransaction = Omit<GameTransactionRow, 'amount' | 'created_at'> & {
@@ -105,12 +113,13 @@ export const roundKeyOf = (walletProvider: string, round: string, accountPk: str
   JSON.stringify([walletProvider, round, accountPk]);
 
 /** What a session's member row holds (see SessionMember), over `game_sessions s` and SESSION_MEMBER_JOINS. */
-const SESSION_MEMBER_COLUMNS = sql`s.wallet_provider as session_provider, s.token as session_token,
+const SESSION_ACCOUNT_COLUMNS = sql`s.wallet_provider as session_provider, s.token as session_token,
   s.game_pk::text as session_game_pk, s.currency as session_currency, s.expires_at as session_expires_at,
   a.id::text as account_pk, a.account_id, a.state, a.features, a.member_type, a.given_credit, a.currency,
   la.id::text as available_account, la.balance as available,
   coalesce((select lo.balance from ledger_accounts lo where coalesce(lo.owner_pk, 0) = a.id
-    and lo.kind = 'outstanding' and lo.currency = s.currency), 0) as outstanding,
+    and lo.kind = 'outstanding' and lo.currency = s.currency), 0) as outstanding`;
+const SESSION_MEMBER_COLUMNS = sql`${SESSION_ACCOUNT_COLUMNS},
   (select coalesce(json_agg(json_build_object('state', u.state, 'features', u.features)), '[]')
     from accounts u
     where u.id = any(string_to_array(trim(both '/' from a.path), '/')::bigint[]) and u.id <> a.id) as upline`;
@@ -371,9 +380,14 @@ export const gamesRepository = {
   ): Promise<{ members: WalletMember[]; requests: StoredRequest[]; transactions: GameTransactionRow[] }> {
     const result = await readBatchStatement(input).execute(ex);
     const row = result.rows[0];
+    const uplines = new Map((row?.uplines ?? []).map(({ id, state, features }) => [id, { state, features }]));
     return {
-      members: (row?.members ?? []).map((member) =>
-        sessionMember({ ...member, session_expires_at: new Date(member.session_expires_at) }),
+      members: (row?.members ?? []).map(({ path, ...member }) =>
+        sessionMember({
+          ...member,
+          session_expires_at: new Date(member.session_expires_at),
+          upline: uplineOf(path, member.account_pk, uplines),
+        }),
       ),
       requests: row?.requests ?? [],
       transactions: (row?.transactions ?? []).map((t) => ({
@@ -494,6 +508,20 @@ export const gamesRepository = {
   },
 };
 
+/**
+ * A member's upline (its path's accounts but itself) from the accounts a batch read once for all its members.
+ * An account of the path not found would be one deleted, which accounts never are; it is skipped, as the
+ * per-member read skipped it.
+ */
+function uplineOf(path: string, accountPk: string, uplines: Map<string, UplineSwitches>): UplineSwitches[] {
+  const chain: UplineSwitches[] = [];
+  for (const id of path.split('/')) {
+    const upline = id && id !== accountPk ? uplines.get(id) : undefined;
+    if (upline) chain.push(upline);
+  }
+  return chain;
+}
+
 /** Ids as text whichever driver read them (PGlite and node-postgres differ for BIGINT). */
 function normalGame(row: GameRow): GameRow {
   return { ...row, id: String(row.id) };
@@ -507,18 +535,21 @@ export interface ReadBatchInput {
 
 /**
  * The batch's read as one prepared statement, run on its generic plan made by key (db/database.ts PLAN_BY_KEY):
- * its members' sessions, accounts and balances, its stored replies and its dedupe records. JSON carries bigints
+ * its members' sessions, accounts and balances, their uplines' switches (each upline account once, however many
+ * of the batch's members share it: a batch's members are mostly of a few agents), its stored replies and its
+ * dedupe records. JSON carries bigints
  * and times as text (a JSON number would lose a large bigint's digits). Exported for the plan test.
  */
 export function readBatchStatement(input: ReadBatchInput) {
   const { sessions, requests, transactions } = input;
   return sql<{
     members: JsonMember[] | null;
+    uplines: JsonUpline[] | null;
     requests: StoredRequest[] | null;
     transactions: JsonTransaction[] | null;
   }>`${sql.raw(PREPARED)}
     with m as (
-      select ${SESSION_MEMBER_COLUMNS}
+      select ${SESSION_ACCOUNT_COLUMNS}, a.path
       from unnest(${sessions.map((q) => q.walletProvider)}::text[], ${sessions.map((q) => q.token)}::text[])
         as q(provider, token)
       join game_sessions s on s.token = q.token and s.wallet_provider = q.provider
@@ -531,8 +562,13 @@ export function readBatchStatement(input: ReadBatchInput) {
           'account_pk', m.account_pk, 'account_id', m.account_id, 'state', m.state, 'features', m.features,
           'member_type', m.member_type, 'given_credit', m.given_credit::text, 'currency', m.currency,
           'available_account', m.available_account, 'available', m.available::text,
-          'outstanding', m.outstanding::text, 'upline', m.upline))
+          'outstanding', m.outstanding::text, 'path', m.path))
         from m) as members,
+      (select json_agg(json_build_object('id', u.id::text, 'state', u.state, 'features', u.features))
+        from accounts u
+        where u.id = any(array(select distinct p.id from m
+          cross join lateral unnest(string_to_array(trim(both '/' from m.path), '/')::bigint[]) as p(id)
+          where p.id::text <> m.account_pk))) as uplines,
       (select json_agg(json_build_object('wallet_provider', r.wallet_provider, 'request_uuid', r.request_uuid,
           'status', r.status, 'token', r.token))
         from game_requests r
