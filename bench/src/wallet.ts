@@ -160,7 +160,6 @@ export async function walletBench(seconds: number): Promise<object[]> {
       next(n + RATE * WARMUP_SECONDS),
     );
     const cpu = cpuSince(load.ok, 'calls');
-    const winsAsBalance = winsSentAsBalance;
     const database = databaseName();
     const url = process.env.DATABASE_URL;
     const ledger = url
@@ -172,7 +171,7 @@ export async function walletBench(seconds: number): Promise<object[]> {
         ...load,
         name: 'wallet.calls',
         members: wallets.length,
-        wins_sent_as_balance: winsAsBalance,
+        wins_sent_as_balance: winsSentAsBalance,
         ...cpu,
         target: '>= 3000 calls/s, p99 <= 20 ms',
         database,

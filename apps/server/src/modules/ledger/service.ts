@@ -57,14 +57,17 @@ interface UplineMovement<K> {
   ref?: string;
 }
 
+/** Most account ids a process remembers (a few per member: far more than one process's active members). */
+const ACCOUNT_IDS_KEPT = 200_000;
+
+/** The one spelling of an account's key in the table of remembered ids. */
+const accountKey = (ownerPk: string, kind: string, currency: string) => `${ownerPk}|${kind}|${currency}`;
+
 /**
  * Double-entry ledger. Every movement is a transfer with a caller-chosen unique id (the idempotency key)
  * whose entries sum to zero. All methods run inside the caller's transaction so money moves atomically
  * with the caller's own writes (a bet row, a settlement mark), and a refusal rolls both back.
  */
-/** Most account ids a process remembers (a few per member: far more than one process's active members). */
-const ACCOUNT_IDS_KEPT = 200_000;
-
 export class LedgerService {
   /**
    * Ledger account ids by owner, kind and currency. An account's id never changes once opened, so each
@@ -359,7 +362,7 @@ export class LedgerService {
     kind: string,
     currency: string,
   ): Promise<string> {
-    const cacheKey = `${ownerPk}|${kind}|${currency}`;
+    const cacheKey = accountKey(ownerPk, kind, currency);
     const cached = this.accountIds.get(cacheKey);
     if (cached !== undefined) return cached;
     const id = await repo.findAccountId(ex, { ownerPk, kind, currency });
@@ -381,15 +384,15 @@ export class LedgerService {
   ): Promise<void> {
     const missing = new Map<string, { ownerPk: string; currency: string }>();
     for (const { ownerPk, currency } of owners) {
-      const cacheKey = `${ownerPk}|${kind}|${currency}`;
+      const cacheKey = accountKey(ownerPk, kind, currency);
       if (!this.accountIds.has(cacheKey)) missing.set(cacheKey, { ownerPk, currency });
     }
     if (missing.size === 0) return;
     const found = await repo.findMemberAccountIds(ex, kind, [...missing.values()]);
     if (this.accountIds.size + found.size > ACCOUNT_IDS_KEPT) this.accountIds.clear();
-    for (const { ownerPk, currency } of missing.values()) {
+    for (const [cacheKey, { ownerPk, currency }] of missing) {
       const id = found.get(`${ownerPk}|${currency}`);
-      if (id !== undefined) this.accountIds.set(`${ownerPk}|${kind}|${currency}`, id);
+      if (id !== undefined) this.accountIds.set(cacheKey, id);
     }
   }
 
@@ -399,7 +402,7 @@ export class LedgerService {
    * outside a transaction (the wallet's single statements) it is committed at once, and remembered at once.
    */
   private async houseAccount(ex: Executor, kind: string, currency: string): Promise<string> {
-    const cacheKey = `house|${kind}|${currency}`;
+    const cacheKey = accountKey('house', kind, currency);
     const cached = this.accountIds.get(cacheKey);
     if (cached !== undefined) return cached;
     const key = { ownerPk: null, kind, currency };

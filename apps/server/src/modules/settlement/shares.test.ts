@@ -60,30 +60,23 @@ describe('uplineShares', () => {
     expect(rows.reduce((sum, row) => sum + row.winLoss, 0n)).toBe(-winLoss);
   });
 
-  it('a level passing down more than it has earns no commission (never negative)', () => {
-    const generous = [chain[0] as ShareAccount, account('3', 'agent', '0.3', '0.0020')];
+  // One agent under the operator, the member lost 1.00 on 100.00 of valid turnover.
+  it.each([
+    // The agent passes the member more (0.0025) than it has (0.0020): no commission, never a negative one.
+    { agentRate: '0.0020', commission: [0n, 0n] },
+    // Rates count to 4 decimals (the rate columns keep 4): 0.00309 is 0.0030, a margin of 0.0005, not 0.00059.
+    { agentRate: '0.00309', commission: [0n, 5n] },
+  ])('agent at $agentRate over a member at 0.0025: commission $commission', ({ agentRate, commission }) => {
+    const agentChain = [chain[0] as ShareAccount, account('3', 'agent', '0.3', agentRate)];
     const rows = uplineShares({
       betId: '9',
       gen: 1,
       member,
-      chain: generous,
+      chain: agentChain,
       winLoss: -100n,
       validTurnover: 10_000n,
     });
-    expect(rows.map((row) => row.commission)).toEqual([0n, 0n]);
-  });
-
-  it('rates are compared to 4 decimals (digits beyond are dropped, as the rate columns keep 4)', () => {
-    const fine = [chain[0] as ShareAccount, account('3', 'agent', '0.3', '0.00309')];
-    const rows = uplineShares({
-      betId: '9',
-      gen: 1,
-      member,
-      chain: fine,
-      winLoss: -100n,
-      validTurnover: 10_000n,
-    });
-    expect(rows.map((row) => row.commission)).toEqual([0n, 5n]);
+    expect(rows.map((row) => row.commission)).toEqual(commission);
   });
 
   it('no chain, no parts', () => {
