@@ -258,6 +258,57 @@ describeEachDatabase('ledger', (env) => {
     await expectBooksBalance(env());
   });
 
+  it('checks the references of what it appends once per statement: a missing row refuses the whole statement', async () => {
+    await seeded(env());
+    const db = env().ctx.db;
+    const pk = await memberPk(env(), 'demomyr');
+    await sql`insert into wallet_providers (code, name, secret) values ('reftest', 'Ref', 's')`.execute(db);
+    await sql`insert into game_studios (code, name, wallet_provider) values ('refstudio', 'Ref', 'reftest')`.execute(
+      db,
+    );
+    const game = await sql<{
+      id: string;
+    }>`insert into games (game_code, wallet_provider, studio, name, product,
+      category, thumbnail_url) values ('ref_slot', 'reftest', 'refstudio', 'Ref', 'slots', 'Slots', '') returning id`
+      .execute(db)
+      .then((result) => String(result.rows[0]?.id));
+    const round = (account: string, name: string) =>
+      sql<{ id: string }>`insert into game_rounds (wallet_provider, round, account_pk, game_pk, currency)
+        values ('reftest', ${name}, ${account}::bigint, ${game}::bigint, 'MYR') returning id`.execute(db);
+    const rounds = sql<{
+      n: string;
+    }>`select count(*)::text as n from game_rounds where wallet_provider = 'reftest'`;
+    // Two rows in one statement, the second naming no account: neither is written.
+    await expect(
+      sql`insert into game_rounds (wallet_provider, round, account_pk, game_pk, currency)
+        values ('reftest', 'r1', ${pk}::bigint, ${game}::bigint, 'MYR'),
+          ('reftest', 'r2', 999999999, ${game}::bigint, 'MYR')`.execute(db),
+    ).rejects.toThrow(/account_pk names no row of accounts/);
+    expect((await rounds.execute(db)).rows[0]?.n).toBe('0');
+    const roundPk = String((await round(pk, 'r1')).rows[0]?.id);
+    const record = (gamePk: string, uuid: string) =>
+      sql`insert into game_transactions (wallet_provider, transaction_uuid, kind, account_pk, game_pk, round_pk,
+        round, amount, status) values ('reftest', ${uuid}, 'bet', ${pk}::bigint, ${gamePk}::bigint,
+        ${roundPk}::bigint, 'r1', 100, 'RS_OK')`.execute(db);
+    await record(game, 't1');
+    await expect(record('999999999', 't2')).rejects.toThrow(/game_pk names no row of games/);
+    // A reference column never changes; the record's other columns do.
+    await expect(
+      sql`update game_transactions set round_pk = null where transaction_uuid = 't1'`.execute(db),
+    ).rejects.toThrow(/never changes/);
+    await sql`update game_transactions set state = 'done' where transaction_uuid = 't1'`.execute(db);
+    await expect(
+      sql`insert into entries (transfer_pk, ledger_account_id, amount)
+        select (select max(id) + 1000 from transfers), min(id), 1 from ledger_accounts`.execute(db),
+    ).rejects.toThrow(/transfer_pk names no row of transfers/);
+    await expectBooksBalance(env());
+    // A row deleted after it was referenced is not refused by the database: ledger:verify finds the reference.
+    await sql`delete from game_rounds where id = ${roundPk}::bigint`.execute(db);
+    const report = await env().ctx.ledger.verify(db);
+    expect(report.ok).toBe(false);
+    expect(report.dangling).toEqual([{ reference: 'game_transactions.round_pk', id: expect.any(String) }]);
+  });
+
   describe('verify', () => {
     it('detects a balance that drifted from its entries', async () => {
       await seeded(env());

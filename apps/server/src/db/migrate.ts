@@ -27,6 +27,7 @@ import * as m0024 from './migrations/0024_report_days_fillfactor';
 import * as m0025 from './migrations/0025_update_in_place_fillfactor';
 import * as m0026 from './migrations/0026_fewer_bet_index_entries';
 import * as m0027 from './migrations/0027_wallet_batch_guard';
+import * as m0028 from './migrations/0028_set_wise_references';
 
 /** Migrations are listed here, in order: no file-system scanning, so bundling and tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0025_update_in_place_fillfactor': m0025,
   '0026_fewer_bet_index_entries': m0026,
   '0027_wallet_batch_guard': m0027,
+  '0028_set_wise_references': m0028,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -17,6 +17,18 @@ export interface NewTransfer {
 }
 
 /** The ledger's SQL, and only SQL: rules live in LedgerService. */
+/** The references checked once per statement as rows are inserted (migration 0028): table, column, target. */
+const CHECKED_REFERENCES = [
+  ['transfers', 'owner_pk', 'accounts'],
+  ['entries', 'transfer_pk', 'transfers'],
+  ['entries', 'ledger_account_id', 'ledger_accounts'],
+  ['game_rounds', 'account_pk', 'accounts'],
+  ['game_rounds', 'game_pk', 'games'],
+  ['game_transactions', 'account_pk', 'accounts'],
+  ['game_transactions', 'game_pk', 'games'],
+  ['game_transactions', 'round_pk', 'game_rounds'],
+] as const;
+
 export const ledgerRepository = {
   async ensureAccount(
     ex: Executor,
@@ -237,6 +249,22 @@ export const ledgerRepository = {
       where b.status not in ('waiting', 'running')
         and (r.state = 'open' or t.id is null or t.kind <> x.kind or t.owner_pk <> b.account_pk)
       limit ${limit}`.execute(ex);
+    return result.rows;
+  },
+
+  /**
+   * References the database checks only as rows are inserted (migration 0028: once per statement, no lock on
+   * the referenced row, so a row deleted later is not refused): each one naming a row that is not there.
+   */
+  async danglingReferences(ex: Executor, limit: number) {
+    const checks = CHECKED_REFERENCES.map(
+      ([table, column, target]) => sql`select ${`${table}.${column}`} as reference, x.id::text as id
+        from ${sql.table(table)} x
+        where x.${sql.ref(column)} is not null
+          and not exists (select 1 from ${sql.table(target)} r where r.id = x.${sql.ref(column)})`,
+    );
+    const result = await sql<{ reference: string; id: string }>`
+      select * from (${sql.join(checks, sql` union all `)}) dangling limit ${limit}`.execute(ex);
     return result.rows;
   },
 

@@ -259,20 +259,23 @@ export class LedgerService {
 
   /**
    * Proves the books: every transfer sums to zero, every kept balance equals its entries, no guard broken,
-   * and every decided bet has the transfer that decided it with its reservation closed (a settled bet never
-   * paid, or a stake held for a settled bet, is caught here).
+   * every decided bet has the transfer that decided it with its reservation closed (a settled bet never
+   * paid, or a stake held for a settled bet, is caught here), and no movement or wallet record names a row
+   * that is not there.
    */
   async verify(ex: Executor, limit = 20) {
-    const [unbalanced, drifted, negative, outstanding, bets, counts] = [
+    const [unbalanced, drifted, negative, outstanding, bets, dangling, counts] = [
       await repo.unbalancedTransfers(ex, limit),
       await repo.driftedBalances(ex, limit),
       await repo.negativeGuardedAccounts(ex, limit),
       await repo.outstandingMismatches(ex, limit),
       await repo.betMismatches(ex, limit),
+      await repo.danglingReferences(ex, limit),
       await repo.counts(ex),
     ];
-    const ok = unbalanced.length + drifted.length + negative.length + outstanding.length + bets.length === 0;
-    return { ok, counts, unbalanced, drifted, negative, outstanding, bets };
+    const problems = [unbalanced, drifted, negative, outstanding, bets, dangling];
+    const ok = problems.every((found) => found.length === 0);
+    return { ok, counts, unbalanced, drifted, negative, outstanding, bets, dangling };
   }
 
   // ---- internals ----
