@@ -239,6 +239,10 @@ describe('sportsbook screen in a browser', () => {
     await page.getByTestId('market-table').waitFor({ timeout: 15_000 });
     for (const language of ['en', 'cn'] as const) {
       await page.getByTestId('language-switcher').selectOption(language);
+      // The language's texts load on demand: the screenshots wait until the screen speaks it.
+      await expect
+        .poll(() => page.getByTestId('menu-tab-today').innerText(), { timeout: 10_000 })
+        .toBe(language === 'cn' ? '今日' : 'Today');
       for (const theme of ['light', 'dark'] as const) {
         if ((await page.evaluate(() => document.documentElement.dataset.theme)) !== theme) {
           await page.getByTestId('theme-toggle').click();
