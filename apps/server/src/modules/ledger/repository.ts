@@ -16,7 +16,6 @@ export interface NewTransfer {
   ownerPk: string | null;
 }
 
-/** The ledger's SQL, and only SQL: rules live in LedgerService. */
 /** The references checked once per statement as rows are inserted (migration 0028): table, column, target. */
 const CHECKED_REFERENCES = [
   ['transfers', 'owner_pk', 'accounts'],
@@ -29,6 +28,7 @@ const CHECKED_REFERENCES = [
   ['game_transactions', 'round_pk', 'game_rounds'],
 ] as const;
 
+/** The ledger's SQL, and only SQL: rules live in LedgerService. */
 export const ledgerRepository = {
   async ensureAccount(
     ex: Executor,
