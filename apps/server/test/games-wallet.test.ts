@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { Trx } from '../src/db/types';
 import { gamesRepository, readBatchStatement, writeBatchStatement } from '../src/modules/games/repository';
 import { MEMBER_CHANNEL } from '../src/push/member';
@@ -342,6 +342,83 @@ describeEachDatabase('games: seamless wallet conformance (decision table)', (env
     await booksOk(env());
   });
 
+  it('calls on remembered members are decided without a read, and the write checks all memory gave', async () => {
+    const w = await ready(env());
+    const member = await memberPk(env(), 'demomyr');
+    const reads = vi.spyOn(gamesRepository, 'readBatch');
+    const readsOf = async (work: () => Promise<Record<string, unknown>>) => {
+      const before = reads.mock.calls.length;
+      const reply = await work();
+      return { status: reply.status, balance: reply.balance, reads: reads.mock.calls.length - before };
+    };
+    // The first call reads; the member and the bet are remembered, so its win and the next bet do not.
+    expect(await readsOf(() => w.bet('10'))).toMatchObject({ status: 'RS_OK', reads: 1 }); // b1
+    expect(await readsOf(() => w.win('b1', '4'))).toMatchObject({ status: 'RS_OK', reads: 0 });
+    expect(await readsOf(() => w.bet('1'))).toMatchObject({ status: 'RS_OK', reads: 0 }); // b3
+    await expectBalance(env(), START - units('7'));
+
+    // Money taken by another writer since: memory's balance is too high, the write refuses it, read again.
+    await env()
+      .ctx.db.transaction()
+      .execute((trx) =>
+        env().ctx.ledger.moveMember(trx, {
+          transferId: 'test-withdraw:memory',
+          kind: 'withdraw',
+          direction: 'out',
+          ownerPk: member,
+          currency: 'MYR',
+          amount: 200n,
+          account: 'cash',
+        }),
+      );
+    expect(await readsOf(() => w.bet('1'))).toEqual({
+      status: 'RS_OK',
+      balance: START - units('10'),
+      reads: 1,
+    });
+    // Money added since (a rebate): memory's balance stands, and the reply carries the addition.
+    await env()
+      .ctx.db.transaction()
+      .execute((trx) =>
+        env().ctx.ledger.moveMember(trx, {
+          transferId: 'test-rebate:memory',
+          kind: 'game_rebate',
+          direction: 'in',
+          ownerPk: member,
+          currency: 'MYR',
+          amount: 500n,
+          account: 'house',
+        }),
+      );
+    expect(await readsOf(() => w.bet('1'))).toEqual({
+      status: 'RS_OK',
+      balance: START - units('6'),
+      reads: 0,
+    });
+
+    // A request id answered before, under a new transaction: the write finds it, the stored answer is replayed.
+    const replayed = w.base();
+    await wallet(env(), 'bet', { ...replayed, transaction_uuid: 'm1', amount: units('1') });
+    const again = await wallet(env(), 'bet', { ...replayed, transaction_uuid: 'm2', amount: units('1') });
+    expect(again.status).toBe('RS_OK');
+    await expectBalance(env(), START - units('7'));
+    const m2 = await sql<{ n: number }>`select count(*)::int as n from game_transactions
+      where transaction_uuid = 'm2'`.execute(env().ctx.db);
+    expect(m2.rows[0]?.n).toBe(0);
+
+    // The account's rules changed behind the API's back: the write sees the version moved and reads again.
+    await sql`update accounts set state = 'suspended' where account_id = 'demomyr'`.execute(env().ctx.db);
+    expect(await readsOf(() => w.bet('1'))).toMatchObject({ status: 'RS_ERROR_USER_DISABLED', reads: 1 });
+    await sql`update accounts set state = 'active' where account_id = 'demomyr'`.execute(env().ctx.db);
+    expect(await readsOf(() => w.bet('1'))).toMatchObject({ status: 'RS_OK', reads: 1 });
+
+    // The session staked on was ended by a newer launch: memory still holds it open, the write does not.
+    await walletSession(env(), 'demomyr');
+    expect(await readsOf(() => w.bet('1'))).toMatchObject({ status: 'RS_ERROR_TOKEN_EXPIRED', reads: 1 });
+    await expectBalance(env(), START - units('8'));
+    reads.mockRestore();
+  });
+
   it("a batch's read finds each member's upline as the member's own read does, each shared account once", async () => {
     await ready(env());
     const myr = await walletSession(env(), 'demomyr');
@@ -595,6 +672,11 @@ describeEachDatabase('games: seamless wallet conformance (decision table)', (env
     await ready(env());
     const member = await memberPk(env(), 'demomyr');
     const read = await availableOf(env(), 'demomyr');
+    const { rulesVersion } = await gamesRepository.readBatch(env().ctx.walletDb, {
+      sessions: [],
+      requests: [],
+      transactions: [],
+    });
     // A stake of 10.00 decided on `balanceRead`, written as the wallet writes a batch (one statement, alone).
     const write = async (id: string, balanceRead: bigint) =>
       gamesRepository.writeBatch(env().ctx.walletDb, {
@@ -602,6 +684,10 @@ describeEachDatabase('games: seamless wallet conformance (decision table)', (env
         transactions: [],
         states: [],
         requests: [],
+        rulesVersion,
+        betSessions: [],
+        now: env().ctx.now(),
+        members: [],
         money: await env().ctx.ledger.memberMoves(env().ctx.walletDb, [
           {
             transferId: `game:test:${id}`,
@@ -621,7 +707,7 @@ describeEachDatabase('games: seamless wallet conformance (decision table)', (env
     await expectBalance(env(), START);
     // Decided on what it holds: the stake moves, and the write answers the new balance.
     const written = await write('t2', read);
-    expect(written !== 'changed' && [...written.values()]).toEqual([read - 1000n]);
+    expect(written !== 'changed' && [...written.balances.values()]).toEqual([read - 1000n]);
     await expectBalance(env(), START - units('10'));
     const transfers = await sql<{ id: string }>`select transfer_id as id from transfers
       where transfer_id like 'game:test:%'`.execute(env().ctx.db);
@@ -643,7 +729,17 @@ describeEachDatabase('games: seamless wallet conformance (decision table)', (env
         const money = await env().ctx.ledger.memberMoves(connection, []);
         const statements = [
           readBatchStatement({ sessions: [], requests: [], transactions: [] }),
-          writeBatchStatement({ rounds: [], transactions: [], states: [], requests: [], money }),
+          writeBatchStatement({
+            rounds: [],
+            transactions: [],
+            states: [],
+            requests: [],
+            money,
+            rulesVersion: '0',
+            betSessions: [],
+            now: new Date(),
+            members: [],
+          }),
         ];
         for (const [i, statement] of statements.entries()) {
           const compiled = statement.compile(connection);

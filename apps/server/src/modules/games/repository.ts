@@ -377,7 +377,12 @@ export const gamesRepository = {
   async readBatch(
     ex: Executor,
     input: ReadBatchInput,
-  ): Promise<{ members: WalletMember[]; requests: StoredRequest[]; transactions: GameTransactionRow[] }> {
+  ): Promise<{
+    members: WalletMember[];
+    requests: StoredRequest[];
+    transactions: GameTransactionRow[];
+    rulesVersion: string;
+  }> {
     const result = await readBatchStatement(input).execute(ex);
     const row = result.rows[0];
     const uplines = new Map((row?.uplines ?? []).map(({ id, state, features }) => [id, { state, features }]));
@@ -395,30 +400,31 @@ export const gamesRepository = {
         amount: BigInt(t.amount),
         created_at: new Date(t.created_at),
       })),
+      rulesVersion: row?.rules_version ?? '0',
     };
   },
 
   /**
    * All of a batch's writes in one statement, with no transaction around it (it is one): its rounds opened or
    * changed (stakes, wins, bets, closes), its dedupe records, the new states of older records, the answered
-   * requests and its ledger movements. What it decided on may have changed since its read: an id another
-   * member's call took, a bet the stale-round closer ended, a balance another writer took from meanwhile.
-   * Then nothing of it stands (wallet_batch_guard or the balance check aborts the statement) and the answer is
-   * 'changed'. Otherwise the moved accounts' new balances (by ledger account id).
+   * requests and its ledger movements. What it decided on may have changed since its read (or since the
+   * wallet's memory of it): an id another member's call took, a request answered before, a bet the stale-round
+   * closer ended, a balance another writer took from, an account's rules changed, a session ended by a newer
+   * launch. Then nothing of it stands (wallet_batch_guard or the balance check aborts the statement) and the
+   * answer is 'changed'. Otherwise the members' available balances after it (by ledger account id) and their
+   * outstanding balances (by account).
    */
-  async writeBatch(ex: Executor, batch: WriteBatchInput): Promise<'changed' | Map<string, bigint>> {
+  async writeBatch(ex: Executor, batch: WriteBatchInput): Promise<'changed' | WrittenBatch> {
     try {
       const result = await writeBatchStatement(batch).execute(ex);
-      const moved = result.rows[0]?.balances ?? [];
-      return new Map(moved.map((row) => [row.id, BigInt(row.balance)]));
+      const row = result.rows[0];
+      return {
+        balances: new Map((row?.balances ?? []).map((b) => [b.id, BigInt(b.balance)])),
+        outstanding: new Map((row?.outstanding ?? []).map((o) => [o.id, BigInt(o.balance)])),
+      };
     } catch (error) {
       const conflict = walletBatchConflict(error);
-      if (
-        conflict === 'records' ||
-        conflict === 'states' ||
-        conflict === 'balances' ||
-        isCheckViolation(error)
-      )
+      if ((conflict !== undefined && CHANGED_MEANWHILE.has(conflict)) || isCheckViolation(error))
         return 'changed';
       // A movement recorded before its dedupe record, or a rolled-back round gone: a bug, not a race.
       throw error;
@@ -527,6 +533,18 @@ function normalGame(row: GameRow): GameRow {
   return { ...row, id: String(row.id) };
 }
 
+/** What a batch's write answers: available balances by ledger account id, outstanding ones by account. */
+export interface WrittenBatch {
+  balances: Map<string, bigint>;
+  outstanding: Map<string, bigint>;
+}
+
+/** The guards (wallet_batch_guard's names) whose failure means another writer came first, not a bug. */
+const CHANGED_MEANWHILE = new Set(['records', 'states', 'balances', 'requests', 'rules', 'sessions']);
+
+/** The account rules version (migration 0029): 0 until the first change counted. */
+const RULES_VERSION = sql`coalesce((select v.version from account_rules_version v where v.id = true), 0)`;
+
 export interface ReadBatchInput {
   sessions: readonly { walletProvider: string; token: string }[];
   requests: readonly { walletProvider: string; uuid: string }[];
@@ -547,6 +565,7 @@ export function readBatchStatement(input: ReadBatchInput) {
     uplines: JsonUpline[] | null;
     requests: StoredRequest[] | null;
     transactions: JsonTransaction[] | null;
+    rules_version: string;
   }>`${sql.raw(PREPARED)}
     with m as (
       select ${SESSION_ACCOUNT_COLUMNS}, a.path
@@ -582,7 +601,8 @@ export function readBatchStatement(input: ReadBatchInput) {
         from game_transactions t
         join unnest(${transactions.map((q) => q.walletProvider)}::text[],
           ${transactions.map((q) => q.uuid)}::text[]) as q(provider, uuid)
-          on t.wallet_provider = q.provider and t.transaction_uuid = q.uuid) as transactions`;
+          on t.wallet_provider = q.provider and t.transaction_uuid = q.uuid) as transactions,
+      ${RULES_VERSION} as rules_version`;
 }
 
 export interface WriteBatchInput {
@@ -592,9 +612,17 @@ export interface WriteBatchInput {
   transactions: readonly (NewTransaction & { roundKey: RoundKeyParts | null })[];
   /** Each only from the state the batch read (`from`): a record another writer moved on fails the batch. */
   states: readonly { walletProvider: string; transactionUuid: string; from: string; state: string }[];
+  /** Every one new: a request answered before is replayed from the read, never decided again. */
   requests: readonly { walletProvider: string; requestUuid: string; status: string }[];
   /** The ledger's movements of the batch, its own SQL (ledger/fragments.ts). */
   money: MemberMovesFragment;
+  /** The account rules version the batch's members were read at (migration 0029): unchanged, or nothing stands. */
+  rulesVersion: string;
+  /** The sessions the batch staked on, each still open at `now` (a newer launch may have ended one). */
+  betSessions: readonly { walletProvider: string; token: string }[];
+  now: Date;
+  /** The batch's members (account and currency), whose outstanding balances the write answers. */
+  members: readonly { accountPk: string; currency: string }[];
 }
 
 /**
@@ -602,12 +630,15 @@ export interface WriteBatchInput {
  * state moved from what was read, every movement new, every rolled-back round there. Exported for the plan test.
  */
 export function writeBatchStatement(batch: WriteBatchInput) {
-  const { transactions: txs, states, requests, money } = batch;
+  const { transactions: txs, states, requests, money, betSessions, members } = batch;
   // A round whose stake shrinks (a rollback) exists already (its bet opened it) and is updated, not upserted:
   // as an insert's proposed row its negative stake would break the table's check before the conflict.
   const growing = batch.rounds.filter((change) => change.stake >= 0n);
   const shrinking = batch.rounds.filter((change) => change.stake < 0n);
-  return sql<{ balances: { id: string; balance: string }[] }>`${sql.raw(PREPARED)}
+  return sql<{
+    balances: { id: string; balance: string }[];
+    outstanding: { id: string; balance: string }[];
+  }>`${sql.raw(PREPARED)}
     with ${money.ctes},
     r as (
       insert into game_rounds (wallet_provider, round, account_pk, game_pk, currency, stake, win, bets, status,
@@ -677,6 +708,17 @@ export function writeBatchStatement(batch: WriteBatchInput) {
       and wallet_batch_guard(${money.written} = ${String(money.expected)}::bigint, 'transfers')
       and wallet_batch_guard(${money.balancesHeld}, 'balances')
       and wallet_batch_guard((select count(*) from rd) = ${String(shrinking.length)}::bigint, 'rounds')
+      and wallet_batch_guard((select count(*) from q) = ${String(requests.length)}::bigint, 'requests')
+      and wallet_batch_guard(${RULES_VERSION} = ${batch.rulesVersion}::bigint, 'rules')
+      and wallet_batch_guard((select count(*) from game_sessions gs
+        join unnest(${betSessions.map((b) => b.walletProvider)}::text[], ${betSessions.map((b) => b.token)}::text[])
+          as b(provider, token) on gs.token = b.token and gs.wallet_provider = b.provider
+        where gs.expires_at > ${batch.now}) = ${String(betSessions.length)}::bigint, 'sessions')
       as written,
-      ${money.balances} as balances`;
+      ${money.balances} as balances,
+      (select coalesce(json_agg(json_build_object('id', lo.owner_pk::text, 'balance', lo.balance::text)), '[]')
+        from unnest(${members.map((m) => m.accountPk)}::bigint[], ${members.map((m) => m.currency)}::text[])
+          as m(owner, currency)
+        join ledger_accounts lo on coalesce(lo.owner_pk, 0) = m.owner and lo.kind = 'outstanding'
+          and lo.currency = m.currency) as outstanding`;
 }

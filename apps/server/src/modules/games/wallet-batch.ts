@@ -7,6 +7,7 @@ import {
   type GameTransactionRow,
   type RoundChange,
   type RoundKey,
+  type WrittenBatch,
 } from './repository';
 
 type GameMoveKind =
@@ -35,6 +36,23 @@ export interface KnownTransaction {
 export class ConcurrentChange extends Error {}
 
 const keyOf = (walletProvider: string, uuid: string) => `${walletProvider}\u0000${uuid}`;
+
+/** A stored dedupe record as a batch's decisions read it. */
+export function knownOf(row: GameTransactionRow): KnownTransaction {
+  return {
+    walletProvider: row.wallet_provider,
+    transactionUuid: row.transaction_uuid,
+    kind: row.kind,
+    accountPk: String(row.account_pk),
+    gamePk: String(row.game_pk),
+    round: row.round,
+    referenceUuid: row.reference_uuid,
+    amount: BigInt(row.amount),
+    state: row.state,
+    status: row.status,
+    roundKey: row.kind === 'bet' ? roundKeyOf(row.wallet_provider, row.round, String(row.account_pk)) : null,
+  };
+}
 
 /**
  * What one batch of wallet calls knows and writes. The calls are decided one after another in memory against
@@ -65,29 +83,35 @@ export class WalletBatch {
   }[] = [];
   private readonly answered: { walletProvider: string; requestUuid: string; status: string }[] = [];
 
+  private readonly stakedSessions = new Map<string, { walletProvider: string; token: string }>();
+
+  /** `transactions`: as stored (read, or remembered: games/wallet-memory.ts); the batch works on copies. */
   constructor(stored: {
     requests: readonly { wallet_provider: string; request_uuid: string; status: string }[];
-    transactions: readonly GameTransactionRow[];
+    transactions: readonly KnownTransaction[];
   }) {
     for (const request of stored.requests) {
       this.requests.set(keyOf(request.wallet_provider, request.request_uuid), request.status);
     }
-    for (const row of stored.transactions) {
-      this.known.set(keyOf(row.wallet_provider, row.transaction_uuid), {
-        walletProvider: row.wallet_provider,
-        transactionUuid: row.transaction_uuid,
-        kind: row.kind,
-        accountPk: String(row.account_pk),
-        gamePk: String(row.game_pk),
-        round: row.round,
-        referenceUuid: row.reference_uuid,
-        amount: BigInt(row.amount),
-        state: row.state,
-        status: row.status,
-        roundKey:
-          row.kind === 'bet' ? roundKeyOf(row.wallet_provider, row.round, String(row.account_pk)) : null,
-      });
+    for (const known of stored.transactions) {
+      this.known.set(keyOf(known.walletProvider, known.transactionUuid), { ...known });
     }
+  }
+
+  /** A call staked on this session: the write checks it is still open. */
+  stakedOn(walletProvider: string, token: string): void {
+    this.stakedSessions.set(keyOf(walletProvider, token), { walletProvider, token });
+  }
+
+  /** The members (account ids) whose money this batch moves. */
+  movedMembers(): Set<string> {
+    return new Set(this.moves.map((move) => move.ownerPk));
+  }
+
+  /** The records as the batch leaves them, once written: the new ones and those whose state it moved. */
+  records(): KnownTransaction[] {
+    const moved = [...this.states.keys()].flatMap((key) => this.known.get(key) ?? []);
+    return [...this.fresh, ...moved];
   }
 
   transaction(walletProvider: string, uuid: string): KnownTransaction | undefined {
@@ -188,13 +212,23 @@ export class WalletBatch {
   /**
    * Writes what the batch decided in one statement: rounds opened and changed, dedupe records, their new
    * states, the ledger movements (one transfer each, by the ledger's batch path) and the answered requests.
-   * Answers the moved members' new available balances (by ledger account id). What it decided on changed
+   * `read`: what the decisions took as stored (the rules version its members were read at, the time sessions
+   * were checked at, the members). Answers the members' balances after it. What it decided on changed
    * meanwhile: nothing was written, and ConcurrentChange says so.
    */
-  async flush(ex: Executor, ctx: AppContext): Promise<Map<string, bigint>> {
+  async flush(
+    ex: Executor,
+    ctx: AppContext,
+    read: {
+      rulesVersion: string;
+      now: Date;
+      members: readonly { account_pk: string; session_currency: string; available_account: string }[];
+    },
+  ): Promise<WrittenBatch> {
     const money = await ctx.ledger.memberMoves(
       ex,
       this.moves.map((move) => ({ ...move, account: HOUSE_ACCOUNTS.games })),
+      read.members.map((member) => member.available_account),
     );
     const written = await repo.writeBatch(ex, {
       rounds: [...this.rounds.values()],
@@ -214,6 +248,10 @@ export class WalletBatch {
       states: [...this.states.values()],
       requests: this.answered,
       money,
+      rulesVersion: read.rulesVersion,
+      betSessions: [...this.stakedSessions.values()],
+      now: read.now,
+      members: read.members.map((m) => ({ accountPk: m.account_pk, currency: m.session_currency })),
     });
     // Another member's call took one of these ids, the stale-round closer ended a bet this batch decided on, or
     // another writer took from a balance: decided again, alone.

@@ -14,8 +14,16 @@ import { newSessionToken } from '../../lib/security';
 import { MemberNotifier } from '../../push/member';
 import { TRANSFER_KINDS } from '../ledger/kinds';
 import type { GameCatalogue } from './catalogue';
-import { gamesRepository as repo, type GameRow, type SessionMember, type WalletMember } from './repository';
-import { ConcurrentChange, WalletBatch, WalletLanes, type KnownTransaction } from './wallet-batch';
+import {
+  gamesRepository as repo,
+  type GameRow,
+  type SessionMember,
+  type StoredRequest,
+  type WalletMember,
+  type WrittenBatch,
+} from './repository';
+import { ConcurrentChange, WalletBatch, WalletLanes, knownOf, type KnownTransaction } from './wallet-batch';
+import { WalletMemory, type RecallCall } from './wallet-memory';
 
 /** Wallet units per ledger minor unit (the cent): 3.56 = 356 cents = 356000. */
 const UNITS_PER_MINOR = BigInt(WALLET_MONEY_SCALE) / 100n;
@@ -34,6 +42,7 @@ const DISABLED_STATES = new Set(['closed', 'blocked', 'frozen', 'inactive', 'sus
 export class WalletService {
   private readonly notifier: MemberNotifier;
   private readonly lanes: WalletLanes<Pending>;
+  private readonly memory = new WalletMemory();
 
   constructor(
     private readonly ctx: AppContext,
@@ -124,9 +133,9 @@ export class WalletService {
   }
 
   /**
-   * One lane's batch in one transaction. A batch that fails (a transaction id another member's call took
-   * meanwhile, a bet the stale-round closer ended meanwhile, a lock conflict with another writer) is rolled
-   * back whole and its calls run again one by one, so one bad call never costs another member's call its answer.
+   * One lane's batch. A batch that fails (a transaction id another member's call took meanwhile, a bet the
+   * stale-round closer ended meanwhile, a lock conflict with another writer) is undone whole and its calls run
+   * again one by one, so one bad call never costs another member's call its answer.
    */
   private async runBatch(batch: Pending[]): Promise<void> {
     try {
@@ -149,13 +158,13 @@ export class WalletService {
   }
 
   /**
-   * A call on its own: a record another writer committed meanwhile is seen on the second try (the stored
+   * A call on its own, read: a record another writer committed meanwhile is seen on the second try (the stored
    * reply, a duplicate of another member's id, or a bet the stale-round closer ended).
    */
   private async alone(call: MoneyCall): Promise<WalletReply> {
     for (let attempt = 1; attempt <= 2; attempt += 1) {
       try {
-        const [reply] = await this.decideAndWrite([call]);
+        const [reply] = await this.readDecideAndWrite([call], this.ctx.now());
         if (reply) return reply;
       } catch (error) {
         if (!(error instanceof ConcurrentChange)) throw error;
@@ -165,12 +174,30 @@ export class WalletService {
   }
 
   /**
-   * Reads the batch's members, stored replies and dedupe records (one statement), decides each call in arrival
-   * order in memory and writes it all in one more statement, which checks what the decisions read and undoes
-   * itself when another writer changed it meanwhile (ConcurrentChange: decided again, alone). No transaction is
-   * held open across the two, so a batch costs two round trips. Then pushes the new balances.
+   * The batch decided on what the wallet remembers of its members and records (wallet-memory.ts) when it holds
+   * all of it and every call goes through: one statement, the write, which checks everything taken from memory.
+   * Otherwise, or when that write finds memory was wrong, read and decided as stored.
    */
   private async decideAndWrite(calls: MoneyCall[]): Promise<WalletReply[]> {
+    const now = this.ctx.now();
+    const recalled = this.memory.recall(calls.map(recallOf));
+    if (recalled) {
+      try {
+        const replies = await this.decideOn(calls, { ...recalled, requests: [] }, now, 'all_ok');
+        if (replies) return replies;
+      } catch (error) {
+        if (!(error instanceof ConcurrentChange)) throw error;
+        this.memory.forget(calls.map(recallOf));
+      }
+    }
+    return this.readDecideAndWrite(calls, now);
+  }
+
+  /**
+   * Reads the batch's members, stored replies and dedupe records (one statement), then decides and writes it.
+   * No transaction is held open across the two: the write checks what the decisions read.
+   */
+  private async readDecideAndWrite(calls: MoneyCall[], now: Date): Promise<WalletReply[]> {
     const sessions = uniqueBy(
       calls.map((c) => ({ walletProvider: c.provider, token: c.input.token })),
       (s) => `${s.walletProvider}\u0000${s.token}`,
@@ -182,6 +209,28 @@ export class WalletService {
         transactionUuidsOf(c).map((uuid) => ({ walletProvider: c.provider, uuid })),
       ),
     });
+    const transactions = stored.transactions.map(knownOf);
+    const replies = await this.decideOn(calls, { ...stored, transactions }, now, 'any');
+    return replies ?? [];
+  }
+
+  /**
+   * Decides each call in arrival order in memory, then writes it all in one statement, which checks what the
+   * decisions took as stored and undoes itself when another writer changed it meanwhile (ConcurrentChange).
+   * `all_ok`: nothing is written, and undefined answered, unless every call goes through. Then pushes the new
+   * balances and remembers the members and records as the write left them.
+   */
+  private async decideOn(
+    calls: MoneyCall[],
+    stored: {
+      members: WalletMember[];
+      requests: StoredRequest[];
+      transactions: KnownTransaction[];
+      rulesVersion: string;
+    },
+    now: Date,
+    accept: 'any' | 'all_ok',
+  ): Promise<WalletReply[] | undefined> {
     const batch = new WalletBatch(stored);
     const balances = new Map(
       stored.members.map((m): [string, Balance] => [m.account_pk, { available: m.available }]),
@@ -202,17 +251,28 @@ export class WalletService {
           requestUuid,
           of: { member, available: balance.available },
         };
-      const status = this.decide(call, member, balance, batch);
+      const status = this.decide(call, member, balance, batch, now);
       batch.answer(call.provider, requestUuid, status);
       return { status, requestUuid, of: { member, available: balance.available } };
     });
-    const written = await batch.flush(this.ctx.walletDb, this.ctx);
-    return this.repliesAfterWrite(decided, stored.members, balances, written);
+    if (accept === 'all_ok' && decided.some((d) => d.status !== 'RS_OK')) return undefined;
+    const written = await batch.flush(this.ctx.walletDb, this.ctx, { ...stored, now });
+    const moved = batch.movedMembers();
+    this.memory.rememberMembers(
+      stored.members.map((member) => ({
+        ...member,
+        available: written.balances.get(member.available_account) ?? member.available,
+        outstanding: written.outstanding.get(member.account_pk) ?? 0n,
+      })),
+      stored.rulesVersion,
+    );
+    this.memory.rememberRecords([...stored.transactions, ...batch.records()]);
+    return this.repliesAfterWrite(decided, stored.members, balances, written, moved);
   }
 
   /**
    * The replies once the batch is written, and a balance push per moved member. Another writer may have added
-   * to a balance between the read and the write (a rebate, a settled sports bet; one that took from it failed
+   * to a balance since it was read or remembered (a rebate, a settled sports bet; one that took from it failed
    * the write): each reply of that member carries the addition too, so every answered balance is one the books
    * hold once the batch stands.
    */
@@ -220,15 +280,17 @@ export class WalletService {
     decided: Decided[],
     members: WalletMember[],
     decidedBalances: Map<string, Balance>,
-    written: Map<string, bigint>,
+    written: WrittenBatch,
+    moved: Set<string>,
   ): WalletReply[] {
     const drift = new Map<string, bigint>();
     for (const member of members) {
-      const now = written.get(member.available_account);
+      const now = written.balances.get(member.available_account);
       const decidedFinal = decidedBalances.get(member.account_pk)?.available;
       if (now === undefined || decidedFinal === undefined || drift.has(member.account_pk)) continue;
       drift.set(member.account_pk, now - decidedFinal);
-      this.pushBalance(member, now);
+      const outstanding = written.outstanding.get(member.account_pk) ?? 0n;
+      if (moved.has(member.account_pk)) this.pushBalance({ ...member, outstanding }, now);
     }
     return decided.map(({ status, requestUuid, of }) => {
       if (!of) return this.answer(status, requestUuid);
@@ -238,8 +300,14 @@ export class WalletService {
   }
 
   /** One call's decision by the operator decision table (games-tournaments-backoffice.md 1.4). */
-  private decide(call: MoneyCall, member: WalletMember, balance: Balance, batch: WalletBatch): WalletStatus {
-    if (call.kind === 'bet') return this.decideBet(call, member, balance, batch);
+  private decide(
+    call: MoneyCall,
+    member: WalletMember,
+    balance: Balance,
+    batch: WalletBatch,
+    now: Date,
+  ): WalletStatus {
+    if (call.kind === 'bet') return this.decideBet(call, member, balance, batch, now);
     if (call.kind === 'win') return this.decideWin(call, member, balance, batch);
     return this.decideRollback(call, member, balance, batch);
   }
@@ -249,12 +317,13 @@ export class WalletService {
     member: WalletMember,
     balance: Balance,
     batch: WalletBatch,
+    now: Date,
   ): WalletStatus {
     const { provider, input, amount, game } = call;
     const existing = batch.transaction(provider, input.transaction_uuid);
     if (existing)
       return replayOf(existing, { kind: 'bet', amount, reference: null }, member, input.round, game);
-    if (member.session_expires_at.getTime() <= this.ctx.now().getTime()) return 'RS_ERROR_TOKEN_EXPIRED';
+    if (member.session_expires_at.getTime() <= now.getTime()) return 'RS_ERROR_TOKEN_EXPIRED';
     if (!game || game.wallet_provider !== provider) return 'RS_ERROR_INVALID_GAME';
     if (input.currency !== member.session_currency || member.currency !== member.session_currency)
       return 'RS_ERROR_WRONG_CURRENCY';
@@ -277,6 +346,7 @@ export class WalletService {
       status: 'RS_OK',
       roundKey,
     });
+    batch.stakedOn(provider, input.token);
     this.move(batch, call, member, balance, TRANSFER_KINDS.gameBet, amount, game);
     return 'RS_OK';
   }
@@ -475,6 +545,17 @@ interface Pending {
   call: MoneyCall;
   resolve: (reply: WalletReply) => void;
   reject: (error: unknown) => void;
+}
+
+/** What memory must hold to decide a call without reading. */
+function recallOf(call: MoneyCall): RecallCall {
+  return {
+    provider: call.provider,
+    token: call.input.token,
+    user: call.input.user,
+    transactionUuid: call.input.transaction_uuid,
+    referenceUuid: call.kind === 'bet' ? null : call.input.reference_transaction_uuid,
+  };
 }
 
 /** The transaction ids a call reads: its own and the one it refers to. */

@@ -81,7 +81,8 @@ rs as (
  * `ctes` defines `ml_t` (the transfers inserted), `ml_v`, `ml_e` (entries), `ml_d` (net deltas), `ml_l` (the
  * locks) and `ml_b` (balances moved); the caller must check that `written` (an expression over them) equals
  * `expected` (else a transfer id was recorded before) and that `balancesHeld` is true, and undo the statement
- * otherwise. `balances` is a JSON array of the members' new balances (`{ id, balance }`, as text).
+ * otherwise. `balances` is a JSON array of the members' new balances (`{ id, balance }`, as text), and of the
+ * `reported` accounts' balances the statement did not move.
  */
 export interface MemberMovesFragment {
   ctes: RawBuilder<unknown>;
@@ -106,6 +107,7 @@ export function memberMovesFragment(
     /** The member's available balance the caller decided on (the same for each of a member's movements). */
     balanceRead: bigint;
   }[],
+  reported: readonly string[] = [],
 ): MemberMovesFragment {
   const column = (pick: (t: (typeof transfers)[number]) => string | bigint) =>
     transfers.map((t) => String(pick(t)));
@@ -150,7 +152,10 @@ export function memberMovesFragment(
   const written = sql`(select count(*) from ml_t)`;
   const accounts = new Set(transfers.map((t) => t.memberAccount)).size;
   const balancesHeld = sql`((select count(*) from ml_b) = ${String(accounts)}::bigint)`;
-  const balances = sql`(select coalesce(json_agg(json_build_object('id', ml_b.id::text,
-    'balance', ml_b.balance::text)), '[]') from ml_b)`;
+  // The moved accounts' new balances, and those of `reported` accounts the statement left as they were.
+  const balances = sql`(select coalesce(json_agg(json_build_object('id', b.id::text, 'balance', b.balance::text)),
+    '[]') from (select ml_b.id, ml_b.balance from ml_b
+      union all select a.id, a.balance from ledger_accounts a
+      where a.id = any(${[...reported]}::bigint[]) and not exists (select 1 from ml_b where ml_b.id = a.id)) b)`;
   return { ctes, written, expected: transfers.length, balancesHeld, balances };
 }

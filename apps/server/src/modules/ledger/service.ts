@@ -164,11 +164,13 @@ export class LedgerService {
    * Many member movements as the ledger's fragment of its caller's one statement (the wallet's batches; see
    * fragments.ts memberMovesFragment): each exactly what `moveMember` would write. The fragment locks the
    * members' available accounts itself, in id order, and the caller's statement may run on its own (no
-   * transaction around it: it is one).
+   * transaction around it: it is one). `reported`: available accounts (ledger ids) whose balances the statement
+   * also answers though it may not move them.
    */
   async memberMoves(
     ex: Executor,
     moves: readonly (MemberMove & { ref: string; balanceRead: bigint })[],
+    reported: readonly string[] = [],
   ): Promise<MemberMovesFragment> {
     for (const move of moves) {
       assertPositive(move.amount);
@@ -184,7 +186,7 @@ export class LedgerService {
         toMember: move.direction === 'in' ? move.amount : -move.amount,
       });
     }
-    return memberMovesFragment(transfers);
+    return memberMovesFragment(transfers, reported);
   }
 
   /**
