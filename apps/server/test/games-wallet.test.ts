@@ -357,39 +357,30 @@ describeEachDatabase('games: seamless wallet conformance (decision table)', (env
     expect(await readsOf(() => w.bet('1'))).toMatchObject({ status: 'RS_OK', reads: 0 }); // b3
     await expectBalance(env(), START - units('7'));
 
+    // Another writer's movement of the member's money, committed (cents).
+    const moved = (kind: 'withdraw' | 'game_rebate', amount: bigint) =>
+      env()
+        .ctx.db.transaction()
+        .execute((trx) =>
+          env().ctx.ledger.moveMember(trx, {
+            transferId: `test-${kind}:memory`,
+            kind,
+            direction: kind === 'withdraw' ? 'out' : 'in',
+            ownerPk: member,
+            currency: 'MYR',
+            amount,
+            account: kind === 'withdraw' ? 'cash' : 'house',
+          }),
+        );
     // Money taken by another writer since: memory's balance is too high, the write refuses it, read again.
-    await env()
-      .ctx.db.transaction()
-      .execute((trx) =>
-        env().ctx.ledger.moveMember(trx, {
-          transferId: 'test-withdraw:memory',
-          kind: 'withdraw',
-          direction: 'out',
-          ownerPk: member,
-          currency: 'MYR',
-          amount: 200n,
-          account: 'cash',
-        }),
-      );
+    await moved('withdraw', 200n);
     expect(await readsOf(() => w.bet('1'))).toEqual({
       status: 'RS_OK',
       balance: START - units('10'),
       reads: 1,
     });
     // Money added since (a rebate): memory's balance stands, and the reply carries the addition.
-    await env()
-      .ctx.db.transaction()
-      .execute((trx) =>
-        env().ctx.ledger.moveMember(trx, {
-          transferId: 'test-rebate:memory',
-          kind: 'game_rebate',
-          direction: 'in',
-          ownerPk: member,
-          currency: 'MYR',
-          amount: 500n,
-          account: 'house',
-        }),
-      );
+    await moved('game_rebate', 500n);
     expect(await readsOf(() => w.bet('1'))).toEqual({
       status: 'RS_OK',
       balance: START - units('6'),
