@@ -210,8 +210,8 @@ export class WalletService {
       ),
     });
     const transactions = stored.transactions.map(knownOf);
-    const replies = await this.decideOn(calls, { ...stored, transactions }, now, 'any');
-    return replies ?? [];
+    // Every call is answered (`any`): decideOn answers undefined only when told to accept all_ok.
+    return (await this.decideOn(calls, { ...stored, transactions }, now, 'any')) ?? [];
   }
 
   /**
@@ -289,8 +289,8 @@ export class WalletService {
       const decidedFinal = decidedBalances.get(member.account_pk)?.available;
       if (now === undefined || decidedFinal === undefined || drift.has(member.account_pk)) continue;
       drift.set(member.account_pk, now - decidedFinal);
-      const outstanding = written.outstanding.get(member.account_pk) ?? 0n;
-      if (moved.has(member.account_pk)) this.pushBalance({ ...member, outstanding }, now);
+      if (moved.has(member.account_pk))
+        this.pushBalance({ ...member, outstanding: written.outstanding.get(member.account_pk) ?? 0n }, now);
     }
     return decided.map(({ status, requestUuid, of }) => {
       if (!of) return this.answer(status, requestUuid);
