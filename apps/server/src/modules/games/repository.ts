@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Selectable } from 'kysely';
 import type { GameTable, GameTransactionTable } from '../../db/schema';
 import { PREPARED } from '../../db/database';
@@ -112,13 +112,17 @@ export interface NewTransaction {
 export const roundKeyOf = (walletProvider: string, round: string, accountPk: string) =>
   JSON.stringify([walletProvider, round, accountPk]);
 
+/** A member's outstanding balance in a currency (0 without such an account), by the ledger's unique index. */
+const outstandingOf = (owner: RawBuilder<unknown>, currency: RawBuilder<unknown>) =>
+  sql`coalesce((select lo.balance from ledger_accounts lo where coalesce(lo.owner_pk, 0) = ${owner}
+    and lo.kind = 'outstanding' and lo.currency = ${currency}), 0)`;
+
 /** What a session's member row holds (see SessionMember), over `game_sessions s` and SESSION_MEMBER_JOINS. */
 const SESSION_ACCOUNT_COLUMNS = sql`s.wallet_provider as session_provider, s.token as session_token,
   s.game_pk::text as session_game_pk, s.currency as session_currency, s.expires_at as session_expires_at,
   a.id::text as account_pk, a.account_id, a.state, a.features, a.member_type, a.given_credit, a.currency,
   la.id::text as available_account, la.balance as available,
-  coalesce((select lo.balance from ledger_accounts lo where coalesce(lo.owner_pk, 0) = a.id
-    and lo.kind = 'outstanding' and lo.currency = s.currency), 0) as outstanding`;
+  ${outstandingOf(sql`a.id`, sql`s.currency`)} as outstanding`;
 const SESSION_MEMBER_COLUMNS = sql`${SESSION_ACCOUNT_COLUMNS},
   (select coalesce(json_agg(json_build_object('state', u.state, 'features', u.features)), '[]')
     from accounts u
@@ -716,9 +720,8 @@ export function writeBatchStatement(batch: WriteBatchInput) {
         where gs.expires_at > ${batch.now}) = ${String(betSessions.length)}::bigint, 'sessions')
       as written,
       ${money.balances} as balances,
-      (select coalesce(json_agg(json_build_object('id', lo.owner_pk::text, 'balance', lo.balance::text)), '[]')
+      (select coalesce(json_agg(json_build_object('id', m.owner::text,
+          'balance', (${outstandingOf(sql`m.owner`, sql`m.currency`)})::text)), '[]')
         from unnest(${members.map((m) => m.accountPk)}::bigint[], ${members.map((m) => m.currency)}::text[])
-          as m(owner, currency)
-        join ledger_accounts lo on coalesce(lo.owner_pk, 0) = m.owner and lo.kind = 'outstanding'
-          and lo.currency = m.currency) as outstanding`;
+          as m(owner, currency)) as outstanding`;
 }

@@ -20,7 +20,6 @@ import {
   type SessionMember,
   type StoredRequest,
   type WalletMember,
-  type WrittenBatch,
 } from './repository';
 import { ConcurrentChange, WalletBatch, WalletLanes, knownOf, type KnownTransaction } from './wallet-batch';
 import { WalletMemory, type RecallCall } from './wallet-memory';
@@ -257,17 +256,15 @@ export class WalletService {
     });
     if (accept === 'all_ok' && decided.some((d) => d.status !== 'RS_OK')) return undefined;
     const written = await batch.flush(this.ctx.walletDb, this.ctx, { ...stored, now });
-    const moved = batch.movedMembers();
-    this.memory.rememberMembers(
-      stored.members.map((member) => ({
-        ...member,
-        available: written.balances.get(member.available_account) ?? member.available,
-        outstanding: written.outstanding.get(member.account_pk) ?? 0n,
-      })),
-      stored.rulesVersion,
-    );
+    // The members as the write left them: what memory keeps, what the replies and pushes show.
+    const after = stored.members.map((member) => ({
+      ...member,
+      available: written.balances.get(member.available_account) ?? member.available,
+      outstanding: written.outstanding.get(member.account_pk) ?? member.outstanding,
+    }));
+    this.memory.rememberMembers(after, stored.rulesVersion);
     this.memory.rememberRecords([...stored.transactions, ...batch.records()]);
-    return this.repliesAfterWrite(decided, stored.members, balances, written, moved);
+    return this.repliesAfterWrite(decided, after, balances, batch.movedMembers());
   }
 
   /**
@@ -278,19 +275,16 @@ export class WalletService {
    */
   private repliesAfterWrite(
     decided: Decided[],
-    members: WalletMember[],
+    after: WalletMember[],
     decidedBalances: Map<string, Balance>,
-    written: WrittenBatch,
     moved: Set<string>,
   ): WalletReply[] {
     const drift = new Map<string, bigint>();
-    for (const member of members) {
-      const now = written.balances.get(member.available_account);
+    for (const member of after) {
       const decidedFinal = decidedBalances.get(member.account_pk)?.available;
-      if (now === undefined || decidedFinal === undefined || drift.has(member.account_pk)) continue;
-      drift.set(member.account_pk, now - decidedFinal);
-      if (moved.has(member.account_pk))
-        this.pushBalance({ ...member, outstanding: written.outstanding.get(member.account_pk) ?? 0n }, now);
+      if (decidedFinal === undefined || drift.has(member.account_pk)) continue;
+      drift.set(member.account_pk, member.available - decidedFinal);
+      if (moved.has(member.account_pk)) this.pushBalance(member, member.available);
     }
     return decided.map(({ status, requestUuid, of }) => {
       if (!of) return this.answer(status, requestUuid);
