@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { httpFloor } from './http-floor';
 import { postJson, runOpenLoad } from './load';
 import {
   benchServer,
@@ -32,6 +33,26 @@ const SECRET = randomBytes(24).toString('hex');
 const DEPOSIT = 1_000_000n;
 
 const sign = (raw: string) => createHmac('sha256', SECRET).update(raw).digest('base64');
+
+/** A wallet call as the provider sends it: JSON, signed over its exact bytes. */
+const signedCall = (url: string, body: Record<string, unknown>) => ({
+  url,
+  body,
+  headers: { 'x-provider-id': 'sim', 'x-signature': sign(JSON.stringify(body)) },
+});
+
+/** The bet of a pair: 1.00 on its own round, by the pair's member. */
+const betBody = (run: string, pair: number, member: { user: string; token: string }) => ({
+  request_uuid: `q${run}b${pair}`,
+  token: member.token,
+  user: member.user,
+  transaction_uuid: `${run}b${pair}`,
+  round: `${run}r${pair}`,
+  round_closed: false,
+  game_code: GAME,
+  currency: 'MYR',
+  amount: 100_000,
+});
 
 /** The provider's Games API, just enough for the platform to list one slot and launch it (tokens in the URL). */
 async function gamesApi(): Promise<{ url: string; close: () => Promise<void> }> {
@@ -76,6 +97,21 @@ async function gamesApi(): Promise<{ url: string; close: () => Promise<void> }> 
  * open loop at RATE calls a second; then the ledger check and pgbench TPC-B on the same server for the ratio.
  */
 export async function walletBench(seconds: number): Promise<object[]> {
+  const figures = await walletRun(seconds);
+  // The machine's own floor, once the platform is stopped: the same client, rate and length against a bare
+  // HTTP server doing only a call's protocol work (bets of the run's members, so the bodies are the same).
+  const floor = floorRequest
+    ? await httpFloor({ rate: RATE, seconds, warmupSeconds: WARMUP_SECONDS, secret: SECRET }, floorRequest)
+    : {};
+  return figures.map((figure) => (figure.name === 'wallet.reference' ? { ...figure, ...floor } : figure));
+}
+
+/** Makes the floor's n-th request for its port (set by the wallet run, from the run's own bets). */
+let floorRequest:
+  ((n: number, port: number) => { url: string; body: unknown; headers: Record<string, string> }) | null =
+  null;
+
+async function walletRun(seconds: number): Promise<({ name: string } & Record<string, unknown>)[]> {
   const api = await gamesApi();
   const server = await benchServer({
     FEED: 'none',
@@ -88,35 +124,17 @@ export async function walletBench(seconds: number): Promise<object[]> {
     const members = await memberSessions(server.url, bo, run);
     await catalogueReady(server.url, members[0]);
     const wallets = await walletTokens(server.url, members);
-    const walletCall = (path: string, body: Record<string, unknown>) => {
-      const raw = JSON.stringify(body);
-      return {
-        url: `${server.url}/wallet/${path}`,
-        body,
-        headers: { 'x-provider-id': 'sim', 'x-signature': sign(raw) },
-      };
-    };
+    const walletCall = (path: string, body: Record<string, unknown>) =>
+      signedCall(`${server.url}/wallet/${path}`, body);
     const pairMember = (pair: number) => wallets[(pair * 7) % wallets.length] ?? { user: '', token: '' };
+    const betOf = (pair: number) => betBody(run, pair, pairMember(pair));
     // Bets answered RS_OK, by pair: set from the replies, taken when the pair's win is due (at most the run's pairs).
     const betPrefix = `q${run}b`;
     const betAccepted = new Set<number>();
     let winsSentAsBalance = 0;
     const next = (n: number) => {
       const pair = Math.floor(n / 2);
-      if (n % 2 === 0) {
-        const member = pairMember(pair);
-        return walletCall('bet', {
-          request_uuid: `q${run}b${pair}`,
-          token: member.token,
-          user: member.user,
-          transaction_uuid: `${run}b${pair}`,
-          round: `${run}r${pair}`,
-          round_closed: false,
-          game_code: GAME,
-          currency: 'MYR',
-          amount: 100_000,
-        });
-      }
+      if (n % 2 === 0) return walletCall('bet', betOf(pair));
       const betPair = pair - WIN_LAG_PAIRS;
       const member = pairMember(Math.max(betPair, 0));
       const accepted = betAccepted.delete(betPair);
@@ -166,6 +184,7 @@ export async function walletBench(seconds: number): Promise<object[]> {
       ? ledgerVerified(url)
       : 'checked by the test suite (embedded database is gone with the run)';
     const reference = url && database === 'postgres' ? pgbenchReference(url) : null;
+    floorRequest = (n, port) => signedCall(`http://127.0.0.1:${port}/wallet/bet`, betOf(Math.floor(n / 2)));
     return [
       {
         ...load,

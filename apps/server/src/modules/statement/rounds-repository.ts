@@ -1,6 +1,7 @@
 import { UPLINE_LEVELS, type UplineLevel } from '@sb/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/types';
+import { wholes } from '../../db/arrays';
 
 /** Where a finished game round comes from: a provider's round (casino), a mini-game round or a 4D ticket. */
 export type RoundSource = 'provider' | 'minigame' | 'lottery';
@@ -197,7 +198,7 @@ export const roundReportRepository = {
     const rows = await ex
       .selectFrom('accounts')
       .select(['id', 'path'])
-      .where('id', 'in', [...new Set(memberPks)])
+      .where(sql<boolean>`id = any(${wholes([...new Set(memberPks)])})`)
       .execute();
     return new Map(rows.map((row) => [String(row.id), row.path]));
   },

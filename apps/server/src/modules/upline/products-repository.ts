@@ -1,4 +1,6 @@
 import type { Product, ProductSetting } from '@sb/domain';
+import { sql } from 'kysely';
+import { wholes } from '../../db/arrays';
 import type { Executor } from '../../db/types';
 
 export interface ProductValues {
@@ -26,7 +28,7 @@ export const productRepository = {
     const accounts = await ex
       .selectFrom('accounts')
       .select(['id', 'path', 'level', 'pt_share', 'commission_rate'])
-      .where('id', 'in', [...ids])
+      .where(sql<boolean>`id = any(${wholes(ids)})`)
       .execute();
     const rows =
       product === 'sportsbook'
@@ -34,7 +36,7 @@ export const productRepository = {
         : await ex
             .selectFrom('account_products')
             .select(['account_pk', 'pt_share', 'commission_rate'])
-            .where('account_pk', 'in', [...ids])
+            .where(sql<boolean>`account_pk = any(${wholes(ids)})`)
             .where('product', '=', product)
             .execute();
     const own = new Map(rows.map((row) => [String(row.account_pk), row]));

@@ -1,0 +1,56 @@
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { runOpenLoad } from './load';
+import { cpuSeconds } from './setup';
+
+type WalletRequest = { url: string; body: unknown; headers?: Record<string, string> };
+
+/**
+ * The wallet bench's reference for the machine itself: the same load client, at the same rate and for as long,
+ * against a bare HTTP server in its own process that does a wallet call's protocol work (signature, JSON, a
+ * signed reply) and no more (http-floor-server.ts). What it costs and how long it takes is the part of the
+ * wallet's figures that no platform code and no database can take away on this machine.
+ * `request(n, port)` makes the n-th request for the floor server's port.
+ */
+export async function httpFloor(
+  options: { rate: number; seconds: number; warmupSeconds: number; secret: string },
+  request: (n: number, port: number) => WalletRequest,
+): Promise<Record<string, number>> {
+  const child = fork(fileURLToPath(new URL('./http-floor-server.ts', import.meta.url)), [], {
+    env: { ...process.env, HTTP_FLOOR_SECRET: options.secret },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      child.once('message', (message: { port: number }) => resolve(message.port));
+      child.once('exit', (code) => reject(new Error(`http floor server exited (${String(code)})`)));
+    });
+    const isOk = (reply: Record<string, unknown>) => reply.status === 'RS_OK';
+    const maxOutstanding = 512;
+    await runOpenLoad(
+      'wallet.http_floor_warmup',
+      { rate: options.rate, seconds: options.warmupSeconds, maxOutstanding, isOk },
+      (n) => request(n, port),
+    );
+    const serverFrom = cpuSeconds(child.pid ?? 0);
+    const clientFrom = process.cpuUsage();
+    const load = await runOpenLoad(
+      'wallet.http_floor',
+      { rate: options.rate, seconds: options.seconds, maxOutstanding, isOk },
+      (n) => request(n + options.rate * options.warmupSeconds, port),
+    );
+    const client = process.cpuUsage(clientFrom);
+    const per1000 = (seconds: number) => Number(((seconds * 1e6) / Math.max(1, load.ok)).toFixed(1));
+    return {
+      http_floor_answered_per_second: load.throughput,
+      http_floor_failed: load.failed,
+      http_floor_p50_ms: load.p50_ms,
+      http_floor_p99_ms: load.p99_ms,
+      http_floor_server_cpu_ms_per_1000_calls: per1000(cpuSeconds(child.pid ?? 0) - serverFrom),
+      http_floor_client_cpu_ms_per_1000_calls: per1000((client.user + client.system) / 1e6),
+    };
+  } finally {
+    child.disconnect();
+    await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)));
+  }
+}
