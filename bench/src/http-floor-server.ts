@@ -25,7 +25,13 @@ const server = createServer((request, response) => {
     const given = Buffer.from(String(request.headers['x-signature'] ?? ''), 'base64');
     const expected = sign(raw);
     const signed = given.length === expected.length && timingSafeEqual(given, expected);
-    const body = JSON.parse(raw.toString('utf8')) as Record<string, unknown>;
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(raw.toString('utf8')) as Record<string, unknown>;
+    } catch {
+      response.writeHead(400, { 'content-length': 0 }).end();
+      return;
+    }
     const reply = JSON.stringify({
       user: body.user,
       status: signed ? 'RS_OK' : 'RS_ERROR_INVALID_SIGNATURE',

@@ -94,24 +94,29 @@ async function gamesApi(): Promise<{ url: string; close: () => Promise<void> }> 
 
 /**
  * Bet + win pairs of MEMBERS members through the seamless wallet (signed calls, as the provider makes them),
- * open loop at RATE calls a second; then the ledger check and pgbench TPC-B on the same server for the ratio.
+ * open loop at RATE calls a second; then the ledger check and pgbench TPC-B on the same server for the ratio, and
+ * the machine's HTTP floor (http-floor.ts) beside them.
  */
 export async function walletBench(seconds: number): Promise<object[]> {
-  const figures = await walletRun(seconds);
+  const { figures, floorRequest } = await walletRun(seconds);
   // The machine's own floor, once the platform is stopped: the same client, rate and length against a bare
-  // HTTP server doing only a call's protocol work (bets of the run's members, so the bodies are the same).
-  const floor = floorRequest
-    ? await httpFloor({ rate: RATE, seconds, warmupSeconds: WARMUP_SECONDS, secret: SECRET }, floorRequest)
-    : {};
+  // HTTP server doing only a call's protocol work, sent the run's own bets (the same bodies, the same sizes).
+  const floor = await httpFloor(
+    { rate: RATE, seconds, warmupSeconds: WARMUP_SECONDS, secret: SECRET },
+    floorRequest,
+  );
   return figures.map((figure) => (figure.name === 'wallet.reference' ? { ...figure, ...floor } : figure));
 }
 
-/** Makes the floor's n-th request for its port (set by the wallet run, from the run's own bets). */
-let floorRequest:
-  ((n: number, port: number) => { url: string; body: unknown; headers: Record<string, string> }) | null =
-  null;
+type Figure = { name: string } & Record<string, unknown>;
+/** Makes the floor's n-th request for its server's port. */
+type FloorRequest = (
+  n: number,
+  port: number,
+) => { url: string; body: unknown; headers: Record<string, string> };
 
-async function walletRun(seconds: number): Promise<({ name: string } & Record<string, unknown>)[]> {
+/** The wallet's run on the platform: its figures, and the floor's requests made of the run's own bets. */
+async function walletRun(seconds: number): Promise<{ figures: Figure[]; floorRequest: FloorRequest }> {
   const api = await gamesApi();
   const server = await benchServer({
     FEED: 'none',
@@ -184,8 +189,9 @@ async function walletRun(seconds: number): Promise<({ name: string } & Record<st
       ? ledgerVerified(url)
       : 'checked by the test suite (embedded database is gone with the run)';
     const reference = url && database === 'postgres' ? pgbenchReference(url) : null;
-    floorRequest = (n, port) => signedCall(`http://127.0.0.1:${port}/wallet/bet`, betOf(Math.floor(n / 2)));
-    return [
+    const floorRequest: FloorRequest = (n, port) =>
+      signedCall(`http://127.0.0.1:${port}/wallet/bet`, betOf(Math.floor(n / 2)));
+    const figures: Figure[] = [
       {
         ...load,
         name: 'wallet.calls',
@@ -204,6 +210,7 @@ async function walletRun(seconds: number): Promise<({ name: string } & Record<st
         database,
       },
     ];
+    return { figures, floorRequest };
   } finally {
     await server.stop();
     await api.close();

@@ -1,7 +1,7 @@
 import { UPLINE_LEVELS, type UplineLevel } from '@sb/contract';
 import { sql } from 'kysely';
-import type { Executor } from '../../db/types';
 import { wholes } from '../../db/arrays';
+import type { Executor } from '../../db/types';
 
 /** Where a finished game round comes from: a provider's round (casino), a mini-game round or a 4D ticket. */
 export type RoundSource = 'provider' | 'minigame' | 'lottery';
