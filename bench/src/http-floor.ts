@@ -1,7 +1,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { runOpenLoad } from './load';
-import { cpuSeconds } from './setup';
+import { cpuMeter } from './setup';
 
 type WalletRequest = { url: string; body: unknown; headers?: Record<string, string> };
 
@@ -15,7 +15,7 @@ type WalletRequest = { url: string; body: unknown; headers?: Record<string, stri
 export async function httpFloor(
   options: { rate: number; seconds: number; warmupSeconds: number; secret: string },
   request: (n: number, port: number) => WalletRequest,
-): Promise<Record<string, number>> {
+): Promise<Record<string, number | null>> {
   const child = fork(fileURLToPath(new URL('./http-floor-server.ts', import.meta.url)), [], {
     env: { ...process.env, HTTP_FLOOR_SECRET: options.secret },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
@@ -32,25 +32,24 @@ export async function httpFloor(
       { rate: options.rate, seconds: options.warmupSeconds, maxOutstanding, isOk },
       (n) => request(n, port),
     );
-    const serverFrom = cpuSeconds(child.pid ?? 0);
-    const clientFrom = process.cpuUsage();
+    const cpuSince = cpuMeter(`http://127.0.0.1:${port}`);
     const load = await runOpenLoad(
       'wallet.http_floor',
       { rate: options.rate, seconds: options.seconds, maxOutstanding, isOk },
       (n) => request(n + options.rate * options.warmupSeconds, port),
     );
-    const client = process.cpuUsage(clientFrom);
-    const per1000 = (seconds: number) => Number(((seconds * 1e6) / Math.max(1, load.ok)).toFixed(1));
+    const cpu = cpuSince(load.ok, 'calls');
     return {
       http_floor_answered_per_second: load.throughput,
       http_floor_failed: load.failed,
       http_floor_p50_ms: load.p50_ms,
       http_floor_p99_ms: load.p99_ms,
-      http_floor_server_cpu_ms_per_1000_calls: per1000(cpuSeconds(child.pid ?? 0) - serverFrom),
-      http_floor_client_cpu_ms_per_1000_calls: per1000((client.user + client.system) / 1e6),
+      http_floor_server_cpu_ms_per_1000_calls: cpu.server_cpu_ms_per_1000_calls ?? null,
+      http_floor_client_cpu_ms_per_1000_calls: cpu.client_cpu_ms_per_1000_calls ?? null,
     };
   } finally {
-    child.disconnect();
+    // A server that already ended (it failed to start) has no channel left to close.
+    if (child.connected) child.disconnect();
     await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)));
   }
 }
