@@ -236,10 +236,13 @@ export function postgresCpuSeconds(): number | null {
  * pgbench TPC-B on the benchmark's PostgreSQL, the machine's reference for the betting and wallet benches: its
  * transactions a second, and what PostgreSQL spent on 1,000 of them, to set beside what it spends per call.
  */
-export function pgbenchReference(url: string): { tps: number; postgresCpuMsPer1000: number | null } | null {
+export function pgbenchReference(
+  url: string,
+): { tps: number; postgresCpuMsPer1000: number | null; wal: Record<string, number | null> } | null {
   try {
     execFileSync('pgbench', ['-i', '-q', '-s', '1', url], { stdio: 'ignore' });
     const before = postgresCpuSeconds();
+    const walSince = walMeter(url);
     const out = execFileSync('pgbench', ['-c', '8', '-j', '2', '-T', '10', url], { encoding: 'utf8' });
     const after = postgresCpuSeconds();
     const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? NaN);
@@ -249,7 +252,7 @@ export function pgbenchReference(url: string): { tps: number; postgresCpuMsPer10
       before === null || after === null || !(transactions > 0)
         ? null
         : Number((((after - before) * 1e6) / transactions).toFixed(1));
-    return { tps, postgresCpuMsPer1000 };
+    return { tps, postgresCpuMsPer1000, wal: walSince(transactions, 'tpcb_transactions') };
   } catch {
     return null;
   }
@@ -289,6 +292,47 @@ export function cpuMeter(
         from.postgres === null || postgresNow === null ? null : per1000(postgresNow - from.postgres),
       [`client_cpu_ms_per_1000_${unit}`]: per1000((client.user + client.system) / 1e6),
       cores: availableParallelism(),
+    };
+  };
+}
+
+/** The WAL the cluster has written so far (pg_stat_wal, PostgreSQL 14 and later); null when it cannot be read. */
+function walWritten(url: string): { records: number; bytes: number; syncs: number } | null {
+  try {
+    const out = execFileSync(
+      'psql',
+      [url, '-X', '-Atc', 'select wal_records, wal_bytes, wal_sync from pg_stat_wal'],
+      {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      },
+    );
+    const [records, bytes, syncs] = out.trim().split('|').map(Number);
+    if (records === undefined || bytes === undefined || syncs === undefined) return null;
+    return [records, bytes, syncs].every(Number.isFinite) ? { records, bytes, syncs } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Starts counting the WAL PostgreSQL writes (the whole cluster, like its CPU); the function it returns gives it
+ * per 1,000 of what a run answered: records, kilobytes and flushes (the WAL's syncs to disk: a commit waits for
+ * one, and commits close together share one). A figure of the work itself, independent of how fast the machine is that hour: what a change
+ * of schema or statement saves shows here exactly, where latency moves with the machine.
+ */
+export function walMeter(url: string): (answered: number, unit: string) => Record<string, number | null> {
+  const from = walWritten(url);
+  return (answered, unit) => {
+    const now = walWritten(url);
+    const per1000 = (spent: number) => Number(((spent * 1000) / Math.max(1, answered)).toFixed(1));
+    const delta = (pick: (reading: { records: number; bytes: number; syncs: number }) => number) =>
+      from === null || now === null ? null : per1000(pick(now) - pick(from));
+    const bytes = delta((reading) => reading.bytes);
+    return {
+      [`wal_records_per_1000_${unit}`]: delta((reading) => reading.records),
+      [`wal_kb_per_1000_${unit}`]: bytes === null ? null : Number((bytes / 1024).toFixed(1)),
+      [`wal_flushes_per_1000_${unit}`]: delta((reading) => reading.syncs),
     };
   };
 }

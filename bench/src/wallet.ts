@@ -12,6 +12,7 @@ import {
   operator,
   pgbenchReference,
   serverAtRest,
+  walMeter,
 } from './setup';
 
 /** Members playing (each bet and its win are one member's). */
@@ -178,13 +179,15 @@ async function walletRun(seconds: number): Promise<{ figures: Figure[]; floorReq
     );
     winsSentAsBalance = 0;
     // CPU of each party over the measured window, per 1,000 answered calls.
+    const url = process.env.DATABASE_URL;
     const cpuSince = cpuMeter(server.url);
+    const walSince = url ? walMeter(url) : null;
     const load = await runOpenLoad('wallet.calls', { rate: RATE, seconds, maxOutstanding: 512, isOk }, (n) =>
       next(n + RATE * WARMUP_SECONDS),
     );
     const cpu = cpuSince(load.ok, 'calls');
+    const wal = walSince?.(load.ok, 'calls') ?? {};
     const database = databaseName();
-    const url = process.env.DATABASE_URL;
     const ledger = url
       ? ledgerVerified(url)
       : 'checked by the test suite (embedded database is gone with the run)';
@@ -198,6 +201,7 @@ async function walletRun(seconds: number): Promise<{ figures: Figure[]; floorReq
         members: wallets.length,
         wins_sent_as_balance: winsSentAsBalance,
         ...cpu,
+        ...wal,
         target: '>= 3000 calls/s, p99 <= 20 ms',
         database,
       },
@@ -207,6 +211,7 @@ async function walletRun(seconds: number): Promise<{ figures: Figure[]; floorReq
         pgbench_tpcb_tps: reference?.tps ?? null,
         wallet_calls_per_pgbench_tps: reference ? Number((load.throughput / reference.tps).toFixed(3)) : null,
         postgres_cpu_ms_per_1000_tpcb_transactions: reference?.postgresCpuMsPer1000 ?? null,
+        ...reference?.wal,
         database,
       },
     ];
