@@ -296,8 +296,10 @@ export function cpuMeter(
   };
 }
 
+type WalReading = { records: number; bytes: number; syncs: number };
+
 /** The WAL the cluster has written so far (pg_stat_wal, PostgreSQL 14 and later); null when it cannot be read. */
-function walWritten(url: string): { records: number; bytes: number; syncs: number } | null {
+function walWritten(url: string): WalReading | null {
   try {
     const out = execFileSync(
       'psql',
@@ -307,8 +309,7 @@ function walWritten(url: string): { records: number; bytes: number; syncs: numbe
         stdio: ['ignore', 'pipe', 'ignore'],
       },
     );
-    const [records, bytes, syncs] = out.trim().split('|').map(Number);
-    if (records === undefined || bytes === undefined || syncs === undefined) return null;
+    const [records = NaN, bytes = NaN, syncs = NaN] = out.trim().split('|').map(Number);
     return [records, bytes, syncs].every(Number.isFinite) ? { records, bytes, syncs } : null;
   } catch {
     return null;
@@ -318,21 +319,21 @@ function walWritten(url: string): { records: number; bytes: number; syncs: numbe
 /**
  * Starts counting the WAL PostgreSQL writes (the whole cluster, like its CPU); the function it returns gives it
  * per 1,000 of what a run answered: records, kilobytes and flushes (the WAL's syncs to disk: a commit waits for
- * one, and commits close together share one). A figure of the work itself, independent of how fast the machine is that hour: what a change
- * of schema or statement saves shows here exactly, where latency moves with the machine.
+ * one, and commits close together share one). A figure of the work itself, the same however fast the machine is
+ * that hour: what a change of schema or statement saves shows here exactly, where latency moves with the machine.
  */
 export function walMeter(url: string): (answered: number, unit: string) => Record<string, number | null> {
   const from = walWritten(url);
   return (answered, unit) => {
     const now = walWritten(url);
-    const per1000 = (spent: number) => Number(((spent * 1000) / Math.max(1, answered)).toFixed(1));
-    const delta = (pick: (reading: { records: number; bytes: number; syncs: number }) => number) =>
-      from === null || now === null ? null : per1000(pick(now) - pick(from));
-    const bytes = delta((reading) => reading.bytes);
+    const per1000 = (pick: (reading: WalReading) => number) =>
+      from === null || now === null
+        ? null
+        : Number((((pick(now) - pick(from)) * 1000) / Math.max(1, answered)).toFixed(1));
     return {
-      [`wal_records_per_1000_${unit}`]: delta((reading) => reading.records),
-      [`wal_kb_per_1000_${unit}`]: bytes === null ? null : Number((bytes / 1024).toFixed(1)),
-      [`wal_flushes_per_1000_${unit}`]: delta((reading) => reading.syncs),
+      [`wal_records_per_1000_${unit}`]: per1000((reading) => reading.records),
+      [`wal_kb_per_1000_${unit}`]: per1000((reading) => reading.bytes / 1024),
+      [`wal_flushes_per_1000_${unit}`]: per1000((reading) => reading.syncs),
     };
   };
 }
