@@ -163,7 +163,14 @@ describeEachDatabase(
       await desk.verifyLedger();
 
       // The day's results list the race with its finishing order (matchresult, filtered to the sport).
-      const day = new Date(env().ctx.now().getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+      // The day is the race's published kick-off's (GMT+8): the first race of a run just before midnight is on
+      // the next day.
+      const { kickoff } = await env()
+        .ctx.db.selectFrom('matches')
+        .select('kickoff')
+        .where('id', '=', String(race.match_id))
+        .executeTakeFirstOrThrow();
+      const day = new Date(kickoff.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
       const results = await call(env().app, '/api/matchresult', { date: day, sport_id: 44 });
       const listed = (results.body.results as { match_id: number; winners?: string[] }[]).find(
         (r) => r.match_id === race.match_id,

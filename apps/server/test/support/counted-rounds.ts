@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { wallet } from './games';
 import type { TestEnv } from './harness';
-import { ownGamesDesk, predictNextDraw } from './own-games';
+import { openLotteryDraw, ownGamesDesk, predictNextDraw } from './own-games';
 
 /**
  * Game rounds the win/loss report counts (casino: provider rounds; games: mini-game rounds and 4D tickets), played
@@ -67,9 +67,7 @@ export async function providerRound(env: TestEnv, token: string, round: string, 
 
 /** A 4D ticket of 1.00 Big on a number the coming draw does not show, then the draw: a lost ticket (-1.00). */
 export async function lostLotteryTicket(env: TestEnv, desk: Awaited<ReturnType<typeof ownGamesDesk>>) {
-  await env.services.lottery.ensureSchedule();
-  const draw = ((await desk.ok('lotterydraws')).upcoming as { draw_id: number }[])[0];
-  if (!draw) throw new Error('no 4D draw');
+  const draw = await openLotteryDraw(env, desk);
   const result = await predictNextDraw(env);
   const shown = new Set([
     result.first,

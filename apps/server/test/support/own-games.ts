@@ -37,6 +37,24 @@ export async function ownGamesDesk(env: TestEnv, accountId = 'demomyr') {
   return { me, bo, session, api, ok, balance, available, verifyLedger };
 }
 
+type DrawView = { draw_id: number; status: string; house: string; draw_at: string; cutoff_at: string };
+
+/**
+ * The first published draw still selling. The nearest draws are closed for the 15 minutes before 19:00 GMT+8
+ * on a draw day (a suite run then saw `drawClosed`), so a test that buys takes the first open one, as the
+ * member app's buy panel does.
+ */
+export async function openLotteryDraw(
+  env: TestEnv,
+  desk: Awaited<ReturnType<typeof ownGamesDesk>>,
+): Promise<DrawView> {
+  await env.services.lottery.ensureSchedule();
+  const upcoming = (await desk.ok('lotterydraws')).upcoming as DrawView[];
+  const draw = upcoming.find((d) => d.status === 'open');
+  if (!draw) throw new Error(`no open 4D draw among ${JSON.stringify(upcoming)}`);
+  return draw;
+}
+
 /** What the next draw will show: the test reads the committed (still secret) seed and the next nonce. */
 export async function predictNextDraw(env: TestEnv): Promise<LotteryResult> {
   const seed = await env.services.fair.current(env.ctx.db, 'lottery');
