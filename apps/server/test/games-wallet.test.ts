@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { CompiledQuery, sql, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { Trx } from '../src/db/types';
-import { gamesRepository, readBatchStatement, writeBatchStatement } from '../src/modules/games/repository';
+import {
+  closeStaleRoundsStatement,
+  gamesRepository,
+  readBatchStatement,
+  writeBatchStatement,
+} from '../src/modules/games/repository';
+import { finishedRoundsStatement } from '../src/modules/statement/rounds-repository';
 import { MEMBER_CHANNEL } from '../src/push/member';
 import { boLogin, login, memberPk, seeded } from './support/fixtures';
 import {
@@ -705,6 +711,42 @@ describeEachDatabase('games: seamless wallet conformance (decision table)', (env
     expect(transfers.rows.map((row) => row.id)).toEqual(['game:test:t2']);
   });
 
+  it('the stale-round closer and the report job find their rounds and bets by index among many', async () => {
+    // PostgreSQL's planner on tables of some size; PGlite's here hold what the test writes, and plan alike.
+    if (env().kind === 'pglite') return;
+    const w = await ready(env());
+    await w.bet('10'); // a real member, game and round for the old rows to copy
+    const db = env().ctx.db;
+    // 20,000 counted rounds with a won bet each: a small part of what the tables hold in service.
+    await sql`insert into game_rounds (wallet_provider, round, account_pk, game_pk, currency, stake, win, bets,
+        status, opened_at, closed_at, reported_at)
+      select r.wallet_provider, 'old' || g, r.account_pk, r.game_pk, r.currency, 100, 0, 1, 'closed',
+        now() - interval '30 days', now() - interval '30 days', now() - interval '30 days'
+      from game_rounds r cross join generate_series(1, 20000) g`.execute(db);
+    await sql`insert into game_transactions (wallet_provider, transaction_uuid, kind, account_pk, game_pk,
+        round_pk, round, amount, state, status)
+      select wallet_provider, 'old-' || id, 'bet', account_pk, game_pk, id, round, 100, 'won', 'RS_OK'
+      from game_rounds where round like 'old%'`.execute(db);
+    await sql`analyze game_rounds, game_transactions`.execute(db);
+    const planOf = async (statement: RawBuilder<unknown>) => {
+      const compiled = statement.compile(db);
+      const explained = await db.executeQuery<{ 'QUERY PLAN': string }>(
+        CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]),
+      );
+      return explained.rows.map((row) => row['QUERY PLAN']).join('\n');
+    };
+    // Before 0030 the closer read every record to find a stale round's bets, each minute.
+    const closer = await planOf(closeStaleRoundsStatement(new Date(), 500));
+    expect(closer).not.toMatch(/Seq Scan/);
+    expect(closer).toMatch(/game_transactions_bets_of_round/);
+    const report = await planOf(finishedRoundsStatement('provider', 500));
+    expect(report).not.toMatch(/Seq Scan/);
+    expect(report).toMatch(/game_rounds_uncounted/);
+    // And they still do their work: the open round is closed once it is old enough, its bet ended.
+    env().advance(49 * 3_600_000);
+    expect(await env().services.games.closeStaleRounds()).toBe(1);
+  });
+
   it('the batch statements plan by key, whatever the tables held when their kept plan was made', async () => {
     // PGlite runs no prepared statements of ours: the pool that names them is PostgreSQL's.
     if (env().kind === 'pglite') return;
@@ -742,7 +784,7 @@ describeEachDatabase('games: seamless wallet conformance (decision table)', (env
             .execute(connection);
           const plan = explained.rows.map((row) => row['QUERY PLAN']).join('\n');
           expect(plan).not.toMatch(/Seq Scan|Hash Join|Merge Join/);
-          expect(plan).toMatch(/Index Scan using game_transactions_wallet_provider_transaction_uuid_key/);
+          expect(plan).toMatch(/Index Scan using game_transactions_pkey/);
           await sql.raw(`deallocate plan_test_${i}`).execute(connection);
         }
       });

@@ -29,6 +29,7 @@ import * as m0026 from './migrations/0026_fewer_bet_index_entries';
 import * as m0027 from './migrations/0027_wallet_batch_guard';
 import * as m0028 from './migrations/0028_set_wise_references';
 import * as m0029 from './migrations/0029_account_rules_version';
+import * as m0030 from './migrations/0030_wallet_fewer_index_entries';
 
 /** Migrations are listed here, in order: no file-system scanning, so bundling and tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0027_wallet_batch_guard': m0027,
   '0028_set_wise_references': m0028,
   '0029_account_rules_version': m0029,
+  '0030_wallet_fewer_index_entries': m0030,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

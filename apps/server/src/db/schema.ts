@@ -489,8 +489,8 @@ export interface GameRoundTable {
   reported_at: Timestamp | null;
 }
 
+/** Keyed by (wallet_provider, transaction_uuid) since 0030. */
 export interface GameTransactionTable {
-  id: Generated<string>;
   wallet_provider: string;
   transaction_uuid: string;
   kind: 'bet' | 'win' | 'rollback' | 'tombstone';

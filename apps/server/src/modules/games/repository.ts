@@ -467,17 +467,7 @@ export const gamesRepository = {
    * 'done'), so a late win or rollback no longer moves money.
    */
   async closeStaleRounds(ex: Executor, before: Date, limit: number): Promise<number> {
-    const result = await sql<{ id: string }>`
-      with stale as (
-        select id from game_rounds where status = 'open' and opened_at < ${before} order by opened_at limit ${limit}
-        for update skip locked
-      ), closed as (
-        update game_rounds r set status = 'closed', closed_at = now() from stale where r.id = stale.id returning r.id
-      ), bets as (
-        update game_transactions t set state = 'done' from closed
-        where t.round_pk = closed.id and t.kind = 'bet' and t.state = 'open' returning t.id
-      )
-      select id::text from closed`.execute(ex);
+    const result = await closeStaleRoundsStatement(before, limit).execute(ex);
     return result.rows.length;
   },
 
@@ -597,7 +587,7 @@ export function readBatchStatement(input: ReadBatchInput) {
         from game_requests r
         join unnest(${requests.map((q) => q.walletProvider)}::text[], ${requests.map((q) => q.uuid)}::text[])
           as q(provider, uuid) on r.wallet_provider = q.provider and r.request_uuid = q.uuid) as requests,
-      (select json_agg(json_build_object('id', t.id::text, 'wallet_provider', t.wallet_provider,
+      (select json_agg(json_build_object('wallet_provider', t.wallet_provider,
           'transaction_uuid', t.transaction_uuid, 'kind', t.kind, 'account_pk', t.account_pk::text,
           'game_pk', t.game_pk::text, 'round_pk', t.round_pk::text, 'round', t.round,
           'reference_uuid', t.reference_uuid, 'amount', t.amount::text, 'state', t.state, 'status', t.status,
@@ -724,4 +714,24 @@ export function writeBatchStatement(batch: WriteBatchInput) {
           'balance', (${outstandingOf(sql`m.owner`, sql`m.currency`)})::text)), '[]')
         from unnest(${members.map((m) => m.accountPk)}::bigint[], ${members.map((m) => m.currency)}::text[])
           as m(owner, currency)) as outstanding`;
+}
+
+/**
+ * The stale-round closer's statement (see closeStaleRounds): the rounds by the index of those not yet counted
+ * (an open round never is), their bets by the index of bets by round. Exported for the plan test.
+ */
+export function closeStaleRoundsStatement(before: Date, limit: number) {
+  return sql<{ id: string }>`
+    with stale as (
+      select id from game_rounds
+      where status = 'open' and opened_at < ${before} and reported_at is null
+      order by opened_at limit ${limit}
+      for update skip locked
+    ), closed as (
+      update game_rounds r set status = 'closed', closed_at = now() from stale where r.id = stale.id returning r.id
+    ), bets as (
+      update game_transactions t set state = 'done' from closed
+      where t.round_pk = closed.id and t.kind = 'bet' and t.state = 'open' returning 1
+    )
+    select id::text from closed`;
 }

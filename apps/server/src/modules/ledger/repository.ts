@@ -28,6 +28,10 @@ const CHECKED_REFERENCES = [
   ['game_transactions', 'round_pk', 'game_rounds'],
 ] as const;
 
+/** How a dangling row is named: its id, or for a wallet dedupe record (no id since 0030) its provider's key. */
+const rowLabel = (table: (typeof CHECKED_REFERENCES)[number][0]) =>
+  table === 'game_transactions' ? sql`x.wallet_provider || ':' || x.transaction_uuid` : sql`x.id::text`;
+
 /** The ledger's SQL, and only SQL: rules live in LedgerService. */
 export const ledgerRepository = {
   async ensureAccount(
@@ -258,7 +262,7 @@ export const ledgerRepository = {
    */
   async danglingReferences(ex: Executor, limit: number) {
     const checks = CHECKED_REFERENCES.map(
-      ([table, column, target]) => sql`select ${`${table}.${column}`} as reference, x.id::text as id
+      ([table, column, target]) => sql`select ${`${table}.${column}`} as reference, ${rowLabel(table)} as id
         from ${sql.table(table)} x
         where x.${sql.ref(column)} is not null
           and not exists (select 1 from ${sql.table(target)} r where r.id = x.${sql.ref(column)})`,

@@ -120,29 +120,36 @@ export function addRoundDays(keys: { source: RoundSource; roundPk: string }[] | 
 }
 
 /**
+ * Up to `limit` finished, uncounted rounds of one source, oldest first, locked for this transaction: by the
+ * index of the rows not counted yet (`reported_at is null`, each source's partial index). Ordered by the
+ * table's id: a bare `id` would name the select list's text id, and '10' sorts before '9'. Exported for the
+ * plan test.
+ */
+export function finishedRoundsStatement(source: RoundSource, limit: number) {
+  const from = FINISHED[source];
+  return sql<{
+    id: string;
+    account_pk: string;
+    currency: string;
+    stake: string;
+    returned: string;
+    at: Date;
+  }>`select id::text as id, account_pk::text as account_pk, currency, ${sql.raw(from.stake)}::text as stake,
+      ${sql.raw(from.returned)}::text as returned, coalesce(${sql.raw(from.at)}, now()) as at
+    from ${sql.table(from.table)}
+    where ${sql.raw(from.done)} and reported_at is null
+    order by ${sql.ref(`${from.table}.id`)} limit ${limit}
+    for update skip locked`;
+}
+
+/**
  * The game rounds' side of the win/loss report (0020_report_products): the finished rounds the counting job has
  * not counted yet (locked, skipping those another process holds), and their counting.
  */
 export const roundReportRepository = {
-  /**
-   * Up to `limit` finished, uncounted rounds of one source, oldest first, locked for this transaction. Ordered by
-   * the table's id: a bare `id` would name the select list's text id, and '10' sorts before '9'.
-   */
+  /** Up to `limit` finished, uncounted rounds of one source (finishedRoundsStatement), locked. */
   async finishedRounds(ex: Executor, source: RoundSource, limit: number): Promise<FinishedRound[]> {
-    const from = FINISHED[source];
-    const result = await sql<{
-      id: string;
-      account_pk: string;
-      currency: string;
-      stake: string;
-      returned: string;
-      at: Date;
-    }>`select id::text as id, account_pk::text as account_pk, currency, ${sql.raw(from.stake)}::text as stake,
-        ${sql.raw(from.returned)}::text as returned, coalesce(${sql.raw(from.at)}, now()) as at
-      from ${sql.table(from.table)}
-      where ${sql.raw(from.done)} and reported_at is null
-      order by ${sql.ref(`${from.table}.id`)} limit ${limit}
-      for update skip locked`.execute(ex);
+    const result = await finishedRoundsStatement(source, limit).execute(ex);
     return result.rows.map((row) => ({
       source,
       roundPk: row.id,
