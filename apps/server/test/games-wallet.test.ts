@@ -712,7 +712,7 @@ describeEachDatabase('games: seamless wallet conformance (decision table)', (env
   });
 
   it('the stale-round closer and the report job find their rounds and bets by index among many', async () => {
-    // PostgreSQL's planner on tables of some size; PGlite's here hold what the test writes, and plan alike.
+    // PostgreSQL's planner, on tables big enough that reading one whole costs more than its index.
     if (env().kind === 'pglite') return;
     const w = await ready(env());
     await w.bet('10'); // a real member, game and round for the old rows to copy
