@@ -9,6 +9,12 @@ export function isUniqueViolation(error: unknown): boolean {
   return pgCode(error) === '23505';
 }
 
+/** The constraint a unique violation (23505) names, if it is one (node-postgres and PGlite both carry it). */
+export function uniqueViolationOf(error: unknown): string | undefined {
+  if (!isUniqueViolation(error) || typeof error !== 'object' || error === null) return undefined;
+  return 'constraint' in error && typeof error.constraint === 'string' ? error.constraint : undefined;
+}
+
 /** A CHECK constraint refused the row (23514), e.g. a guarded balance that would go below zero. */
 export function isCheckViolation(error: unknown): boolean {
   return pgCode(error) === '23514';

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Selectable } from 'kysely';
 import type { GameTable, GameTransactionTable } from '../../db/schema';
 import { PREPARED } from '../../db/database';
-import { isCheckViolation, walletBatchConflict } from '../../db/errors';
+import { isCheckViolation, uniqueViolationOf, walletBatchConflict } from '../../db/errors';
 import type { Executor, Trx } from '../../db/types';
 import type { MemberMovesFragment } from '../ledger/fragments';
 import type { ProviderGame } from './adapters/adapter';
@@ -414,8 +414,8 @@ export const gamesRepository = {
    * requests and its ledger movements. What it decided on may have changed since its read (or since the
    * wallet's memory of it): an id another member's call took, a request answered before, a bet the stale-round
    * closer ended, a balance another writer took from, an account's rules changed, a session ended by a newer
-   * launch. Then nothing of it stands (wallet_batch_guard or the balance check aborts the statement) and the
-   * answer is 'changed'. Otherwise the members' available balances after it (by ledger account id) and their
+   * launch. Then nothing of it stands (wallet_batch_guard, a record's or request's key, or the balance check
+   * aborts the statement) and the answer is 'changed'. Otherwise the members' available balances after it (by ledger account id) and their
    * outstanding balances (by account).
    */
   async writeBatch(ex: Executor, batch: WriteBatchInput): Promise<'changed' | WrittenBatch> {
@@ -427,7 +427,7 @@ export const gamesRepository = {
         outstanding: new Map((row?.outstanding ?? []).map((o) => [o.id, BigInt(o.balance)])),
       };
     } catch (error) {
-      const conflict = walletBatchConflict(error);
+      const conflict = walletBatchConflict(error) ?? uniqueViolationOf(error);
       if ((conflict !== undefined && CHANGED_MEANWHILE.has(conflict)) || isCheckViolation(error))
         return 'changed';
       // A movement recorded before its dedupe record, or a rolled-back round gone: a bug, not a race.
@@ -533,8 +533,21 @@ export interface WrittenBatch {
   outstanding: Map<string, bigint>;
 }
 
-/** The guards (wallet_batch_guard's names) whose failure means another writer came first, not a bug. */
-const CHANGED_MEANWHILE = new Set(['records', 'states', 'balances', 'requests', 'rules', 'sessions']);
+/**
+ * What refuses a batch when another writer came first, not a bug: the guards (wallet_batch_guard's names), and
+ * the keys of the records and requests it inserts (a plain insert: an upsert's arbiter check costs an index probe
+ * and a WAL record a row, and the batch stands whole or not at all either way).
+ */
+const CHANGED_MEANWHILE = new Set([
+  'records',
+  'states',
+  'balances',
+  'requests',
+  'rules',
+  'sessions',
+  'game_transactions_pkey',
+  'game_requests_pkey',
+]);
 
 /** The account rules version (migration 0029): 0 until the first change counted. */
 const RULES_VERSION = sql`coalesce((select v.version from account_rules_version v where v.id = true), 0)`;
@@ -679,7 +692,6 @@ export function writeBatchStatement(batch: WriteBatchInput) {
         as v(provider, uuid, kind, account_pk, game_pk, round, reference_uuid, amount, state, status, round_of)
       left join r on r.wallet_provider = v.provider and r.round = v.round_of and r.account_pk = v.account_pk
       left join rd on rd.wallet_provider = v.provider and rd.round = v.round_of and rd.account_pk = v.account_pk
-      on conflict (wallet_provider, transaction_uuid) do nothing
       returning 1
     ),
     s as (
@@ -694,7 +706,6 @@ export function writeBatchStatement(batch: WriteBatchInput) {
       insert into game_requests (wallet_provider, request_uuid, status)
       select * from unnest(${requests.map((r) => r.walletProvider)}::text[],
         ${requests.map((r) => r.requestUuid)}::text[], ${requests.map((r) => r.status)}::text[])
-      on conflict do nothing
       returning 1
     )
     select wallet_batch_guard((select count(*) from t) = ${String(txs.length)}::bigint, 'records')
