@@ -566,6 +566,33 @@ describeEachDatabase('games: seamless wallet conformance (decision table)', (env
     await booksOk(env());
   });
 
+  it('the same request id from two members at once: answered once, the other replays its status, one debit', async () => {
+    const a = await ready(env());
+    const b = await walletSession(env(), 'demousd');
+    // Two lanes (two members) write the same request id at once: the second write meets the first's key.
+    const [first, second] = await Promise.all([
+      a.bet('10', { request_uuid: 'shared-request' }),
+      wallet(env(), 'bet', {
+        request_uuid: 'shared-request',
+        token: b.token,
+        user: 'demousd',
+        round: 'R1',
+        round_closed: false,
+        game_code: 'rl_lucky_lanterns',
+        currency: 'USD',
+        transaction_uuid: 'b-usd',
+        amount: units('10'),
+      }),
+    ]);
+    expect([first.status, second.status]).toEqual(['RS_OK', 'RS_OK']);
+    const moved =
+      START -
+      Number(await availableOf(env(), 'demomyr')) * 1000 +
+      (START - Number(await availableOf(env(), 'demousd')) * 1000);
+    expect(moved).toBe(units('10'));
+    await booksOk(env());
+  });
+
   it('rounds open longer than 48 h are closed: their bets stand as lost', async () => {
     const w = await ready(env());
     await w.bet('10'); // b1, round R1 stays open

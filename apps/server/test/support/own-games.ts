@@ -1,3 +1,4 @@
+import type { LotteryDrawView } from '@sb/contract';
 import { expect } from 'vitest';
 import { FairStream, drawLottery, type LotteryResult } from '@sb/domain';
 import { boLogin, login, seeded } from './fixtures';
@@ -37,8 +38,6 @@ export async function ownGamesDesk(env: TestEnv, accountId = 'demomyr') {
   return { me, bo, session, api, ok, balance, available, verifyLedger };
 }
 
-type DrawView = { draw_id: number; status: string; house: string; draw_at: string; cutoff_at: string };
-
 /**
  * The first published draw still selling. The nearest draws are closed for the 15 minutes before 19:00 GMT+8
  * on a draw day (a suite run then saw `drawClosed`), so a test that buys takes the first open one, as the
@@ -47,9 +46,9 @@ type DrawView = { draw_id: number; status: string; house: string; draw_at: strin
 export async function openLotteryDraw(
   env: TestEnv,
   desk: Awaited<ReturnType<typeof ownGamesDesk>>,
-): Promise<DrawView> {
+): Promise<LotteryDrawView> {
   await env.services.lottery.ensureSchedule();
-  const upcoming = (await desk.ok('lotterydraws')).upcoming as DrawView[];
+  const upcoming = (await desk.ok('lotterydraws')).upcoming as LotteryDrawView[];
   const draw = upcoming.find((d) => d.status === 'open');
   if (!draw) throw new Error(`no open 4D draw among ${JSON.stringify(upcoming)}`);
   return draw;
