@@ -300,17 +300,19 @@ type WalReading = { records: number; bytes: number; syncs: number };
 
 /** The WAL the cluster has written so far (pg_stat_wal, PostgreSQL 14 and later); null when it cannot be read. */
 function walWritten(url: string): WalReading | null {
+  const [records = NaN, bytes = NaN, syncs = NaN] =
+    psqlRow(url, 'select wal_records, wal_bytes, wal_sync from pg_stat_wal')?.map(Number) ?? [];
+  return [records, bytes, syncs].every(Number.isFinite) ? { records, bytes, syncs } : null;
+}
+
+/** One row of a query against the benchmark's database by psql, its fields as text (null when psql fails). */
+export function psqlRow(url: string, query: string): string[] | null {
   try {
-    const out = execFileSync(
-      'psql',
-      [url, '-X', '-Atc', 'select wal_records, wal_bytes, wal_sync from pg_stat_wal'],
-      {
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'ignore'],
-      },
-    );
-    const [records = NaN, bytes = NaN, syncs = NaN] = out.trim().split('|').map(Number);
-    return [records, bytes, syncs].every(Number.isFinite) ? { records, bytes, syncs } : null;
+    const out = execFileSync('psql', [url, '-X', '-Atc', query], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    return out.trim().split('|');
   } catch {
     return null;
   }

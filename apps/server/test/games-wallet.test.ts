@@ -8,6 +8,8 @@ import {
   readBatchStatement,
   writeBatchStatement,
 } from '../src/modules/games/repository';
+import { ROUND_BATCH } from '../src/modules/statement/game-rounds';
+import { gameReports } from '../src/modules/statement/service';
 import { finishedRoundsStatement } from '../src/modules/statement/rounds-repository';
 import { MEMBER_CHANNEL } from '../src/push/member';
 import { boLogin, login, memberPk, seeded } from './support/fixtures';
@@ -772,6 +774,31 @@ describeEachDatabase('games: seamless wallet conformance (decision table)', (env
     // And they still do their work: the open round is closed once it is old enough, its bet ended.
     env().advance(49 * 3_600_000);
     expect(await env().services.games.closeStaleRounds()).toBe(1);
+  });
+
+  it('the report job counts a backlog of more than a batch in one run, each round once', async () => {
+    const w = await ready(env());
+    await w.bet('10', { round_closed: true }); // a real member, game and round for the backlog to copy
+    // The app's background jobs stop with it (its own run of this job would share the backlog with ours); the
+    // database stays open.
+    await env().app.close();
+    const db = env().ctx.db;
+    // Finished rounds not counted yet, as a restart after a busy hour leaves them: two full batches and a part.
+    const backlog = 2 * ROUND_BATCH + 50;
+    await sql`insert into game_rounds (wallet_provider, round, account_pk, game_pk, currency, stake, win, bets,
+        status, opened_at, closed_at)
+      select r.wallet_provider, 'backlog' || g, r.account_pk, r.game_pk, r.currency, 100, 0, 1, 'closed', now(),
+        now()
+      from game_rounds r cross join generate_series(1, ${backlog}::int) g`.execute(db);
+    // The bet's own round and the backlog.
+    expect(await gameReports.countDue(env().ctx)).toBe(backlog + 1);
+    const reported = await sql<{ rounds: number; bets: number; uncounted: number }>`select
+        (select count(*)::int from report_rounds where source = 'provider') as rounds,
+        (select sum(bets)::int from report_days where product = 'casino') as bets,
+        (select count(*)::int from game_rounds where reported_at is null) as uncounted`.execute(db);
+    expect(reported.rows[0]).toEqual({ rounds: backlog + 1, bets: backlog + 1, uncounted: 0 });
+    expect(await gameReports.countDue(env().ctx)).toBe(0);
+    await booksOk(env());
   });
 
   it('the batch statements plan by key, whatever the tables held when their kept plan was made', async () => {
