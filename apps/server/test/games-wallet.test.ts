@@ -75,6 +75,26 @@ async function ready(env: TestEnv, accountId = 'demomyr', gameCode = 'rl_lucky_l
   };
 }
 
+/** A bet of 10.00 by demousd (the second member of the two-member races), on its wallet session `token`. */
+function usdBet(env: TestEnv, token: string, ids: { request_uuid: string; transaction_uuid: string }) {
+  return wallet(env, 'bet', {
+    ...ids,
+    token,
+    user: 'demousd',
+    round: 'R1',
+    round_closed: false,
+    game_code: 'rl_lucky_lanterns',
+    currency: 'USD',
+    amount: units('10'),
+  });
+}
+
+/** What demomyr and demousd have staked between them since the start, in wallet units. */
+async function movedFromBoth(env: TestEnv): Promise<number> {
+  const spent = async (accountId: string) => START - Number(await availableOf(env, accountId)) * 1000;
+  return (await spent('demomyr')) + (await spent('demousd'));
+}
+
 /** The ledger and the wallet agree after every step: books balance, the balance is exactly `expected`. */
 async function expectBalance(env: TestEnv, expected: number, accountId = 'demomyr') {
   expect(Number(await availableOf(env, accountId)) * 1000).toBe(expected);
@@ -547,24 +567,10 @@ describeEachDatabase('games: seamless wallet conformance (decision table)', (env
     const b = await walletSession(env(), 'demousd');
     const [first, second] = await Promise.all([
       a.bet('10', { transaction_uuid: 'shared' }),
-      wallet(env(), 'bet', {
-        request_uuid: randomUUID(),
-        token: b.token,
-        user: 'demousd',
-        round: 'R1',
-        round_closed: false,
-        game_code: 'rl_lucky_lanterns',
-        currency: 'USD',
-        transaction_uuid: 'shared',
-        amount: units('10'),
-      }),
+      usdBet(env(), b.token, { request_uuid: randomUUID(), transaction_uuid: 'shared' }),
     ]);
     expect([first.status, second.status].sort()).toEqual(['RS_ERROR_DUPLICATE_TRANSACTION', 'RS_OK']);
-    const moved =
-      START -
-      Number(await availableOf(env(), 'demomyr')) * 1000 +
-      (START - Number(await availableOf(env(), 'demousd')) * 1000);
-    expect(moved).toBe(units('10'));
+    expect(await movedFromBoth(env())).toBe(units('10'));
     await booksOk(env());
   });
 
@@ -574,24 +580,10 @@ describeEachDatabase('games: seamless wallet conformance (decision table)', (env
     // Two lanes (two members) write the same request id at once: the second write meets the first's key.
     const [first, second] = await Promise.all([
       a.bet('10', { request_uuid: 'shared-request' }),
-      wallet(env(), 'bet', {
-        request_uuid: 'shared-request',
-        token: b.token,
-        user: 'demousd',
-        round: 'R1',
-        round_closed: false,
-        game_code: 'rl_lucky_lanterns',
-        currency: 'USD',
-        transaction_uuid: 'b-usd',
-        amount: units('10'),
-      }),
+      usdBet(env(), b.token, { request_uuid: 'shared-request', transaction_uuid: 'b-usd' }),
     ]);
     expect([first.status, second.status]).toEqual(['RS_OK', 'RS_OK']);
-    const moved =
-      START -
-      Number(await availableOf(env(), 'demomyr')) * 1000 +
-      (START - Number(await availableOf(env(), 'demousd')) * 1000);
-    expect(moved).toBe(units('10'));
+    expect(await movedFromBoth(env())).toBe(units('10'));
     await booksOk(env());
   });
 

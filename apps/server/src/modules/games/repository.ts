@@ -415,8 +415,8 @@ export const gamesRepository = {
    * wallet's memory of it): an id another member's call took, a request answered before, a bet the stale-round
    * closer ended, a balance another writer took from, an account's rules changed, a session ended by a newer
    * launch. Then nothing of it stands (wallet_batch_guard, a record's or request's key, or the balance check
-   * aborts the statement) and the answer is 'changed'. Otherwise the members' available balances after it (by ledger account id) and their
-   * outstanding balances (by account).
+   * aborts the statement) and the answer is 'changed'. Otherwise the members' available balances after it (by
+   * ledger account id) and their outstanding balances (by account).
    */
   async writeBatch(ex: Executor, batch: WriteBatchInput): Promise<'changed' | WrittenBatch> {
     try {

@@ -123,7 +123,10 @@ export class WalletBatch {
     return this.requests.get(keyOf(walletProvider, requestUuid));
   }
 
-  /** The first answer to a request id stands (as the stored record's insert does nothing on a conflict). */
+  /**
+   * The first answer to a request id in the batch stands and is the one written (its key refuses a second: a
+   * request another writer answered meanwhile fails the write, and the batch is decided again).
+   */
   answer(walletProvider: string, requestUuid: string, status: string): void {
     const key = keyOf(walletProvider, requestUuid);
     if (this.requests.has(key)) return;
