@@ -73,6 +73,7 @@ describeEachDatabase('product shares', (env) => {
       .ctx.db.selectFrom('audit_log')
       .select(['action', 'target'])
       .where('action', '=', 'account.products')
+      .orderBy('seq')
       .execute();
     expect(audit.map((row) => row.target)).toEqual([
       'demosh',
@@ -143,6 +144,7 @@ describeEachDatabase('product shares', (env) => {
       .ctx.db.selectFrom('audit_log')
       .select('action')
       .where('action', 'like', 'preset.%')
+      .orderBy('seq')
       .execute();
     expect(actions.map((row) => row.action)).toEqual(['preset.save', 'preset.save', 'preset.delete']);
   });
