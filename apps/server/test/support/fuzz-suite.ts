@@ -81,8 +81,9 @@ function checkReply(
 }
 
 /**
- * The bad-input suite over the calls of some surfaces (two files share the calls, so two workers run them):
- * every POST call the app registers, with bodies generated from its contract schema.
+ * The bad-input suite over the calls of some surfaces (two files share the calls, each about half the run, so a
+ * failure or a time-out names its half): every POST call the app registers, with bodies generated from its
+ * contract schema.
  */
 export function fuzzCalls(name: string, surfaces: Surface[]): void {
   describeEachDatabase(name, (env) => {
