@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import { gmt8DayEnd } from '@sb/domain';
 import { startServer, type RunningServer } from '@sb/e2e/server';
 import { demoBackofficeToken } from '../../apps/server/src/db/demo-totp';
+import { machineLoadSince } from './machine-load';
 
 /** A server for a benchmark: the configured database (DATABASE_URL, else embedded), throttles lifted. */
 export async function benchServer(env: Record<string, string> = {}): Promise<RunningServer> {
@@ -274,14 +275,16 @@ export function ledgerVerified(url: string): 'ok' | 'FAILED' {
 
 /**
  * Starts counting the CPU of the server, PostgreSQL and this load client; the function it returns gives what each
- * spent since, per 1,000 of what a run answered (`unit`: 'bets', 'calls'). On a small machine the three share the
- * cores, so this says where a call's cost goes and what bounds it; steadier than latency for comparing builds.
+ * spent since, per 1,000 of what a run answered (`unit`: 'bets', 'calls'), and how loaded the machine was
+ * (machineLoadSince). On a small machine the three share the cores, so this says where a call's cost goes and
+ * what bounds it; steadier than latency for comparing builds.
  */
 export function cpuMeter(
   serverUrl: string,
 ): (answered: number, unit: string) => Record<string, number | null> {
   const pid = serverProcess(serverUrl);
   const from = { server: cpuSeconds(pid), postgres: postgresCpuSeconds(), client: process.cpuUsage() };
+  const machineLoad = machineLoadSince();
   return (answered, unit) => {
     const per1000 = (spent: number) => Number(((spent * 1e6) / Math.max(1, answered)).toFixed(1));
     const client = process.cpuUsage(from.client);
@@ -292,6 +295,7 @@ export function cpuMeter(
         from.postgres === null || postgresNow === null ? null : per1000(postgresNow - from.postgres),
       [`client_cpu_ms_per_1000_${unit}`]: per1000((client.user + client.system) / 1e6),
       cores: availableParallelism(),
+      ...machineLoad(),
     };
   };
 }
