@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { machineLoadSince } from './machine-load';
 import { postJson } from './load';
 import { benchServer, cpuSeconds, createSoccerBook, operator, serverProcess } from './setup';
 
@@ -250,7 +251,8 @@ function cloneBook(url: string, template: string, prefix: string, templates: { s
 
 /**
  * What the timed part cost in CPU, the server process and the database's backends apart: on a machine shared
- * with other work the wall time is noisy, the CPU spent much less so.
+ * with other work the wall time is noisy, the CPU spent much less so. With how loaded the whole machine was
+ * (machineLoadSince), to read the wall time against.
  */
 function cpuMeter(url: string, serverUrl: string) {
   const serverPid = serverProcess(serverUrl);
@@ -267,6 +269,7 @@ function cpuMeter(url: string, serverUrl: string) {
     return { server: serverPid ? cpuSeconds(serverPid) : 0, pids };
   };
   const start = snapshot();
+  const machineLoad = machineLoadSince();
   return () => {
     const end = snapshot();
     let database = 0;
@@ -274,6 +277,7 @@ function cpuMeter(url: string, serverUrl: string) {
     return {
       server_cpu_seconds: Number((end.server - start.server).toFixed(2)),
       database_cpu_seconds: Number(database.toFixed(2)),
+      ...machineLoad(),
     };
   };
 }
