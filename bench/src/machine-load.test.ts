@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { machineLoadSince } from './machine-load';
+import { machineLoadSince, stallMicrosOf, ticksOf } from './machine-load';
 
 describe('machine load over a window', () => {
   it('reads the busy share of a window this process kept a core busy in, as a share of the whole machine', () => {
@@ -21,5 +21,22 @@ describe('machine load over a window', () => {
       expect(wait).toBeGreaterThanOrEqual(0);
       expect(wait).toBeLessThanOrEqual(1);
     }
+  });
+
+  it('counts user, nice, system, irq, softirq and steal as busy, idle and iowait as not, from /proc/stat', () => {
+    //              user nice system idle iowait irq softirq steal guest guest_nice
+    const stat =
+      'cpu  100  1    50     800  10     5   4       30    7     0\ncpu0 50 0 25 400 5 2 2 15 3 0\n';
+    expect(ticksOf(stat)).toEqual({ busy: 190, all: 1000 });
+    expect(ticksOf('cpu0 1 2 3 4 5 6 7 8\n')).toBeNull();
+    expect(ticksOf('cpu  1 2 3\n')).toBeNull();
+    expect(ticksOf('')).toBeNull();
+  });
+
+  it("reads the 'some' stall total from /proc/pressure/cpu, not the 'full' one", () => {
+    const pressure =
+      'some avg10=3.30 avg60=5.51 avg300=2.23 total=8598090\nfull avg10=0.00 avg60=0.00 avg300=0.00 total=42\n';
+    expect(stallMicrosOf(pressure)).toBe(8_598_090);
+    expect(stallMicrosOf('full avg10=0.00 avg60=0.00 avg300=0.00 total=42\n')).toBeNull();
   });
 });

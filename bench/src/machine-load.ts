@@ -1,31 +1,46 @@
 import { readFileSync } from 'node:fs';
 
-/** The machine's CPU time so far (/proc/stat's first line, in ticks): busy and all; null when it cannot be read. */
-function machineTicks(): { busy: number; all: number } | null {
+/**
+ * Busy and all CPU time in /proc/stat's text (its first line, the whole machine, in ticks); null when the line
+ * does not hold the eight fields. Exported for its test.
+ */
+export function ticksOf(stat: string): { busy: number; all: number } | null {
+  const [name, ...fields] = stat.split('\n', 1)[0]?.trim().split(/\s+/) ?? [];
+  if (name !== 'cpu') return null;
+  // user nice system idle iowait irq softirq steal (guest time is counted in user already)
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = fields.slice(0, 8).map(Number);
+  const busy = [user, nice, system, irq, softirq, steal].reduce<number>((sum, n) => sum + (n ?? NaN), 0);
+  const all = busy + (idle ?? NaN) + (iowait ?? NaN);
+  return Number.isFinite(all) && all > 0 ? { busy, all } : null;
+}
+
+/**
+ * Microseconds in which some runnable task waited for a CPU, from /proc/pressure/cpu's text (`some ... total=`);
+ * null when it holds none. Exported for its test.
+ */
+export function stallMicrosOf(pressure: string): number | null {
+  const some = /^some .*total=(\d+)/m.exec(pressure);
+  return some?.[1] === undefined ? null : Number(some[1]);
+}
+
+/** The text of a /proc file, or null where the kernel has none (no pressure stall information). */
+function procText(path: string): string | null {
   try {
-    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]?.trim().split(/\s+/) ?? [];
-    // user nice system idle iowait irq softirq steal (guest time is counted in user already)
-    const [user, nice, system, idle, iowait, irq, softirq, steal] = fields.slice(0, 8).map(Number);
-    const busy = [user, nice, system, irq, softirq, steal].reduce<number>((sum, n) => sum + (n ?? NaN), 0);
-    const all = busy + (idle ?? NaN) + (iowait ?? NaN);
-    return Number.isFinite(all) && all > 0 ? { busy, all } : null;
+    return readFileSync(path, 'utf8');
   } catch {
     return null;
   }
 }
 
-/**
- * Microseconds in which some runnable task of the machine waited for a CPU (/proc/pressure/cpu, `some total`);
- * null without pressure stall information.
- */
-function cpuStallMicros(): number | null {
-  try {
-    const some = /^some .*total=(\d+)/m.exec(readFileSync('/proc/pressure/cpu', 'utf8'));
-    return some?.[1] === undefined ? null : Number(some[1]);
-  } catch {
-    return null;
-  }
-}
+const machineTicks = () => {
+  const stat = procText('/proc/stat');
+  return stat === null ? null : ticksOf(stat);
+};
+
+const cpuStallMicros = () => {
+  const pressure = procText('/proc/pressure/cpu');
+  return pressure === null ? null : stallMicrosOf(pressure);
+};
 
 /**
  * How loaded the whole machine was over a window: the share of its CPU time that was busy (every process, not
