@@ -301,6 +301,27 @@ describeEachDatabase('ledger', (env) => {
       sql`insert into entries (transfer_pk, ledger_account_id, amount)
         select (select max(id) + 1000 from transfers), min(id), 1 from ledger_accounts`.execute(db),
     ).rejects.toThrow(/transfer_pk names no row of transfers/);
+    // The report job's counted rounds (0031): one naming no member refuses its whole statement.
+    const counted = (member: string, round: number) =>
+      sql`(${'provider'}, ${round}::bigint, ${'casino'}, 20261130, ${member}::bigint, 'MYR', 100, 100, -100, 0)`;
+    await expect(
+      sql`insert into report_rounds (source, round_pk, product, day, member_pk, currency, turnover, valid_turnover,
+        win_loss, commission) values ${counted(pk, 900_000_001)}, ${counted('999999999', 900_000_002)}`.execute(
+        db,
+      ),
+    ).rejects.toThrow(/member_pk names no row of accounts/);
+    expect(
+      (
+        await sql<{
+          n: string;
+        }>`select count(*)::text as n from report_rounds where round_pk > 900000000`.execute(db)
+      ).rows[0]?.n,
+    ).toBe('0');
+    await sql`insert into report_rounds (source, round_pk, product, day, member_pk, currency, turnover,
+      valid_turnover, win_loss, commission) values ${counted(pk, 900_000_003)}`.execute(db);
+    await expect(
+      sql`update report_rounds set member_pk = member_pk + 1 where round_pk = 900000003`.execute(db),
+    ).rejects.toThrow(/never changes/);
     await expectBooksBalance(env());
     // A row deleted after it was referenced is not refused by the database: ledger:verify finds the reference.
     await sql`delete from game_rounds where id = ${roundPk}::bigint`.execute(db);

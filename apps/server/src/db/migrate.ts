@@ -30,6 +30,7 @@ import * as m0027 from './migrations/0027_wallet_batch_guard';
 import * as m0028 from './migrations/0028_set_wise_references';
 import * as m0029 from './migrations/0029_account_rules_version';
 import * as m0030 from './migrations/0030_wallet_fewer_index_entries';
+import * as m0031 from './migrations/0031_report_rounds_set_wise_reference';
 
 /** Migrations are listed here, in order: no file-system scanning, so bundling and tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -63,6 +64,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0028_set_wise_references': m0028,
   '0029_account_rules_version': m0029,
   '0030_wallet_fewer_index_entries': m0030,
+  '0031_report_rounds_set_wise_reference': m0031,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -11,7 +11,13 @@ import { sql, type Kysely } from 'kysely';
  * updated (a trigger refuses it). Referenced rows are not locked: transfers are append-only, and accounts,
  * ledger accounts, games and rounds are never deleted; `ledger:verify` proves that no reference dangles.
  */
-const CHECKED: readonly { table: string; references: readonly (readonly [string, string])[] }[] = [
+/** A table and its references: (column, referenced table) pairs, each referenced by its `id`. */
+export interface CheckedReferences {
+  table: string;
+  references: readonly (readonly [string, string])[];
+}
+
+const CHECKED: readonly CheckedReferences[] = [
   { table: 'transfers', references: [['owner_pk', 'accounts']] },
   {
     table: 'entries',
@@ -53,49 +59,65 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     begin
       raise exception '%: a reference column never changes', tg_table_name using errcode = '23503';
     end $$`.execute(db);
-  for (const { table, references } of CHECKED) {
-    for (const [column] of references) {
-      await sql.raw(`alter table ${table} drop constraint ${table}_${column}_fkey`).execute(db);
-    }
-    await sql
-      .raw(
-        `create function ${table}_references() returns trigger language plpgsql as $$
-        begin
-          ${references.map(([column, target]) => missingCheck(column, target)).join('\n')}
-          return null;
-        end $$`,
-      )
-      .execute(db);
-    await sql
-      .raw(
-        `create trigger ${table}_references after insert on ${table} referencing new table as new_rows
-        for each statement execute function ${table}_references()`,
-      )
-      .execute(db);
-    const columns = references.map(([column]) => column);
-    await sql
-      .raw(
-        `create trigger ${table}_references_fixed before update of ${columns.join(', ')} on ${table}
-        for each row when (${columns.map((c) => `old.${c} is distinct from new.${c}`).join(' or ')})
-        execute function references_fixed()`,
-      )
-      .execute(db);
-  }
+  for (const checked of CHECKED) await checkReferencesPerStatement(db, checked);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const { table, references } of CHECKED) {
-    await sql.raw(`drop trigger if exists ${table}_references_fixed on ${table}`).execute(db);
-    await sql.raw(`drop trigger if exists ${table}_references on ${table}`).execute(db);
-    await sql.raw(`drop function if exists ${table}_references()`).execute(db);
-    for (const [column, target] of references) {
-      await sql
-        .raw(
-          `alter table ${table} add constraint ${table}_${column}_fkey foreign key (${column})
-          references ${target} (id)`,
-        )
-        .execute(db);
-    }
-  }
+  for (const checked of CHECKED) await checkReferencesPerRow(db, checked);
   await sql`drop function if exists references_fixed()`.execute(db);
+}
+
+/**
+ * Replaces a table's foreign keys (named `<table>_<column>_fkey`) by the per-statement check: an AFTER INSERT
+ * trigger over the statement's new rows, and a trigger refusing a change of a reference column.
+ * `references_fixed()` must exist (this migration's `up` makes it).
+ */
+export async function checkReferencesPerStatement(
+  db: Kysely<unknown>,
+  { table, references }: CheckedReferences,
+): Promise<void> {
+  for (const [column] of references) {
+    await sql.raw(`alter table ${table} drop constraint ${table}_${column}_fkey`).execute(db);
+  }
+  await sql
+    .raw(
+      `create function ${table}_references() returns trigger language plpgsql as $$
+      begin
+        ${references.map(([column, target]) => missingCheck(column, target)).join('\n')}
+        return null;
+      end $$`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger ${table}_references after insert on ${table} referencing new table as new_rows
+      for each statement execute function ${table}_references()`,
+    )
+    .execute(db);
+  const columns = references.map(([column]) => column);
+  await sql
+    .raw(
+      `create trigger ${table}_references_fixed before update of ${columns.join(', ')} on ${table}
+      for each row when (${columns.map((c) => `old.${c} is distinct from new.${c}`).join(' or ')})
+      execute function references_fixed()`,
+    )
+    .execute(db);
+}
+
+/** Undoes checkReferencesPerStatement: the triggers go, the foreign keys come back. */
+export async function checkReferencesPerRow(
+  db: Kysely<unknown>,
+  { table, references }: CheckedReferences,
+): Promise<void> {
+  await sql.raw(`drop trigger if exists ${table}_references_fixed on ${table}`).execute(db);
+  await sql.raw(`drop trigger if exists ${table}_references on ${table}`).execute(db);
+  await sql.raw(`drop function if exists ${table}_references()`).execute(db);
+  for (const [column, target] of references) {
+    await sql
+      .raw(
+        `alter table ${table} add constraint ${table}_${column}_fkey foreign key (${column})
+        references ${target} (id)`,
+      )
+      .execute(db);
+  }
 }

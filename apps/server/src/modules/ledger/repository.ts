@@ -16,7 +16,7 @@ export interface NewTransfer {
   ownerPk: string | null;
 }
 
-/** The references checked once per statement as rows are inserted (migration 0028): table, column, target. */
+/** The references checked once per statement as rows are inserted (migrations 0028, 0031): table, column, target. */
 const CHECKED_REFERENCES = [
   ['transfers', 'owner_pk', 'accounts'],
   ['entries', 'transfer_pk', 'transfers'],
@@ -26,11 +26,18 @@ const CHECKED_REFERENCES = [
   ['game_transactions', 'account_pk', 'accounts'],
   ['game_transactions', 'game_pk', 'games'],
   ['game_transactions', 'round_pk', 'game_rounds'],
+  ['report_rounds', 'member_pk', 'accounts'],
 ] as const;
 
-/** How a dangling row is named: its id, or for a wallet dedupe record (no id since 0030) its provider's key. */
-const rowLabel = (table: (typeof CHECKED_REFERENCES)[number][0]) =>
-  table === 'game_transactions' ? sql`x.wallet_provider || ':' || x.transaction_uuid` : sql`x.id::text`;
+/**
+ * How a dangling row is named: its id, or for a row keyed otherwise its key: a wallet dedupe record (no id since
+ * 0030) by its provider's key, a counted round by its source and round.
+ */
+const rowLabel = (table: (typeof CHECKED_REFERENCES)[number][0]) => {
+  if (table === 'game_transactions') return sql`x.wallet_provider || ':' || x.transaction_uuid`;
+  if (table === 'report_rounds') return sql`x.source || ':' || x.round_pk::text`;
+  return sql`x.id::text`;
+};
 
 /** The ledger's SQL, and only SQL: rules live in LedgerService. */
 export const ledgerRepository = {

@@ -59,10 +59,11 @@ async function countBatch(trx: Trx): Promise<{ seen: number; added: number }> {
     rounds.map((round) => round.memberPk),
   );
   const chainIds = [...new Set([...paths.values()].flatMap((path) => path.split('/').filter(Boolean)))];
-  const byProduct = {
-    casino: await productRecords.valuesOf(trx, chainIds, 'casino'),
-    games: await productRecords.valuesOf(trx, chainIds, 'games'),
-  };
+  // The chains' values of the products the batch holds only (a batch of provider rounds reads casino's alone).
+  const held = new Set(rounds.map(reportProductOf));
+  const valuesOf = async (product: ReportProduct): Promise<Values> =>
+    held.has(product) ? productRecords.valuesOf(trx, chainIds, product) : new Map();
+  const byProduct = { casino: await valuesOf('casino'), games: await valuesOf('games') };
   const counted = rounds.map((round) => figuresOf(round, paths.get(round.memberPk) ?? '', byProduct));
   const added = await repo.count(trx, counted);
   await postShares(
@@ -156,14 +157,19 @@ async function rebates(trx: Trx, batchKey: string, rounds: CountedRound[]): Prom
 }
 
 type Values = Map<string, { level: string; pt_share: string; commission_rate: string | null }>;
+type ReportProduct = 'casino' | 'games';
+
+/** The report's product of a round: provider rounds are casino, mini-game rounds and 4D tickets games. */
+const reportProductOf = (round: { source: RoundSource }): ReportProduct =>
+  productOfGameKind(round.source) === 'casino' ? 'casino' : 'games';
 
 /** One round's report figures with its member chain's current values of the round's product. */
 function figuresOf(
   round: FinishedRound,
   path: string,
-  byProduct: Record<'casino' | 'games', Values>,
+  byProduct: Record<ReportProduct, Values>,
 ): CountedRound {
-  const product = productOfGameKind(round.source) === 'casino' ? 'casino' : 'games';
+  const product = reportProductOf(round);
   const values = byProduct[product];
   // The chain root first (the company: the operator), the member last.
   const chain = path

@@ -1,5 +1,5 @@
 import { UPLINE_LEVELS, type UplineLevel } from '@sb/contract';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { wholes } from '../../db/arrays';
 import type { Executor } from '../../db/types';
 
@@ -106,6 +106,11 @@ export function addRoundDays(keys: { source: RoundSource; roundPk: string }[] | 
       ? sql`true`
       : sql`(r.source, r.round_pk) in (select * from unnest(${keys.map((k) => k.source)}::text[],
           ${keys.map((k) => k.roundPk)}::bigint[]))`;
+  return addToReportDays(sql`report_rounds r where ${chosen}`);
+}
+
+/** report_days added to from counted rounds (`rows`: a row source of report_rounds' shape, aliased `r`). */
+function addToReportDays(rows: RawBuilder<unknown>) {
   const columns = LEVEL_COLUMNS.map((column) => sql.ref(column));
   const sums = LEVEL_COLUMNS.map((column) => sql`sum(${sql.ref(`r.${column}`)})`);
   return sql`
@@ -113,8 +118,7 @@ export function addRoundDays(keys: { source: RoundSource; roundPk: string }[] | 
       commission, ${sql.join(columns)})
     select r.day, r.member_pk, r.currency, r.product, count(*), sum(r.turnover), sum(r.valid_turnover),
       sum(r.win_loss), sum(r.commission), ${sql.join(sums)}
-    from report_rounds r
-    where ${chosen}
+    from ${rows}
     group by 1, 2, 3, 4
     on conflict (day, member_pk, currency, product) do update set ${ADD_TO_REPORT_SUMS}`;
 }
@@ -176,27 +180,35 @@ export const roundReportRepository = {
       column((round) => round.levels.get(level)?.winLoss ?? 0n),
       column((round) => round.levels.get(level)?.commission ?? 0n),
     ]);
-    const inserted = await sql<{ source: RoundSource; round_pk: string }>`
-      insert into report_rounds (source, round_pk, product, day, member_pk, currency, turnover, valid_turnover,
-        win_loss, commission, ${sql.join(LEVEL_COLUMNS.map((name) => sql.ref(name)))})
-      select * from unnest(${column((round) => round.source)}::text[],
-        ${column((round) => round.roundPk)}::bigint[], ${column((round) => round.product)}::text[],
-        ${column((round) => String(round.day))}::integer[], ${column((round) => round.memberPk)}::bigint[],
-        ${column((round) => round.currency)}::text[], ${column((round) => round.turnover)}::bigint[],
-        ${column((round) => round.validTurnover)}::bigint[], ${column((round) => round.winLoss)}::bigint[],
-        ${column((round) => round.commission)}::bigint[],
-        ${sql.join(levelColumns.map((values) => sql`${values}::bigint[]`))})
-      on conflict (source, round_pk) do nothing
-      returning source, round_pk::text as round_pk`.execute(ex);
-    for (const source of Object.keys(FINISHED) as RoundSource[]) {
+    const marks = (Object.keys(FINISHED) as RoundSource[]).flatMap((source) => {
       const ids = rounds.filter((round) => round.source === source).map((round) => round.roundPk);
-      if (ids.length === 0) continue;
-      await sql`update ${sql.table(FINISHED[source].table)} set reported_at = now()
-        where id = any(${ids}::bigint[])`.execute(ex);
-    }
-    const added = inserted.rows.map((row) => ({ source: row.source, roundPk: row.round_pk }));
-    if (added.length > 0) await addRoundDays(added).execute(ex);
-    return new Set(added.map(roundKey));
+      return ids.length === 0
+        ? []
+        : [
+            sql`${sql.raw(`marked_${source}`)} as (update ${sql.table(FINISHED[source].table)}
+              set reported_at = now() where id = any(${ids}::bigint[]))`,
+          ];
+    });
+    // One statement: the rounds' figures, their markers and report_days (from the rows this statement inserted:
+    // a round counted before is in neither), so a batch is one round trip and report_rounds is not read back.
+    const inserted = await sql<{ source: RoundSource; round_pk: string }>`
+      with inserted as (
+        insert into report_rounds (source, round_pk, product, day, member_pk, currency, turnover, valid_turnover,
+          win_loss, commission, ${sql.join(LEVEL_COLUMNS.map((name) => sql.ref(name)))})
+        select * from unnest(${column((round) => round.source)}::text[],
+          ${column((round) => round.roundPk)}::bigint[], ${column((round) => round.product)}::text[],
+          ${column((round) => String(round.day))}::integer[], ${column((round) => round.memberPk)}::bigint[],
+          ${column((round) => round.currency)}::text[], ${column((round) => round.turnover)}::bigint[],
+          ${column((round) => round.validTurnover)}::bigint[], ${column((round) => round.winLoss)}::bigint[],
+          ${column((round) => round.commission)}::bigint[],
+          ${sql.join(levelColumns.map((values) => sql`${values}::bigint[]`))})
+        on conflict (source, round_pk) do nothing
+        returning *
+      ),
+      ${sql.join(marks)},
+      days as (${addToReportDays(sql`inserted r`)})
+      select source, round_pk::text as round_pk from inserted`.execute(ex);
+    return new Set(inserted.rows.map((row) => roundKey({ source: row.source, roundPk: row.round_pk })));
   },
 
   /** The member accounts' paths (to find each round's upline chain). */
