@@ -141,7 +141,14 @@ async function untilWaiting(env: TestEnv, text: string) {
   throw new Error(`no statement containing '${text}' waited for a lock within 2 s`);
 }
 
-describeEachDatabase('games: seamless wallet conformance (decision table)', (env) => {
+/**
+ * Two lanes, as an operator may set them (WALLET_LANES; one by default): calls of two members then race between a
+ * batch's read and its write within one process too, as calls to two platform processes always may.
+ */
+const describeWithTwoLanes = (name: string, body: (env: () => TestEnv) => void) =>
+  describeEachDatabase(name, body, { config: { WALLET_LANES: '2' } });
+
+describeWithTwoLanes('games: seamless wallet conformance (decision table)', (env) => {
   it('check swaps a single-use launch token (valid 60 s) for a wallet session; balance answers it', async () => {
     await seeded(env());
     await withProvider(env(), provider);
