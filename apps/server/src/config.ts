@@ -109,8 +109,8 @@ const envSchema = z.object({
    * Wallet lanes (parallel batches, each on one connection at a time) and the bounds of a lane's batch and queue.
    * One lane: its batches are twice the size of two lanes', so each call costs less. At 3,000 calls/s, five
    * alternating pairs of runs: PostgreSQL 111-134 ms of CPU per 1,000 calls against 164-178, the machine 40-49%
-   * busy against 51-56%, and p99 lower in each pair (16.6-30.6 ms against 27.2-38.0). Four to sixteen lanes
-   * were slower still than two.
+   * busy against 51-56%, and p99 no higher in any pair (16.6-30.6 ms against 27.2-38.0). Four to sixteen
+   * lanes were slower still than two.
    */
   WALLET_LANES: z.coerce.number().int().min(1).max(64).default(1),
   WALLET_BATCH_MAX: z.coerce.number().int().min(1).max(1_000).default(128),
