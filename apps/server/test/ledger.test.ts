@@ -325,9 +325,17 @@ describeEachDatabase('ledger', (env) => {
     await expectBooksBalance(env());
     // A row deleted after it was referenced is not refused by the database: ledger:verify finds the reference.
     await sql`delete from game_rounds where id = ${roundPk}::bigint`.execute(db);
+    // And a counted round naming no member, written past its check (the trigger off, as a hand repair might).
+    await sql`alter table report_rounds disable trigger report_rounds_references`.execute(db);
+    await sql`insert into report_rounds (source, round_pk, product, day, member_pk, currency, turnover,
+      valid_turnover, win_loss, commission) values ${counted('999999999', 900_000_004)}`.execute(db);
+    await sql`alter table report_rounds enable trigger report_rounds_references`.execute(db);
     const report = await env().ctx.ledger.verify(db);
     expect(report.ok).toBe(false);
-    expect(report.dangling).toEqual([{ reference: 'game_transactions.round_pk', id: expect.any(String) }]);
+    expect(report.dangling).toEqual([
+      { reference: 'game_transactions.round_pk', id: expect.any(String) },
+      { reference: 'report_rounds.member_pk', id: 'provider:900000004' },
+    ]);
   });
 
   describe('verify', () => {

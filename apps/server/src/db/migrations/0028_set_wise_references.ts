@@ -1,5 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 
+/** A table and its references: (column, referenced table) pairs, each referenced by its `id`. */
+export interface CheckedReferences {
+  table: string;
+  references: readonly (readonly [string, string])[];
+}
+
 /**
  * The references of the tables every money movement and wallet call appends to, checked once per statement
  * instead of once per row. A foreign key checks each inserted row on its own (a query of its own, locking the
@@ -11,12 +17,6 @@ import { sql, type Kysely } from 'kysely';
  * updated (a trigger refuses it). Referenced rows are not locked: transfers are append-only, and accounts,
  * ledger accounts, games and rounds are never deleted; `ledger:verify` proves that no reference dangles.
  */
-/** A table and its references: (column, referenced table) pairs, each referenced by its `id`. */
-export interface CheckedReferences {
-  table: string;
-  references: readonly (readonly [string, string])[];
-}
-
 const CHECKED: readonly CheckedReferences[] = [
   { table: 'transfers', references: [['owner_pk', 'accounts']] },
   {
