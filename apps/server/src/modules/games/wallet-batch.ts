@@ -283,6 +283,11 @@ export class WalletBatch {
  * it runs waits for the next, so batches grow with the load by themselves and an idle lane answers at once.
  * A member's calls always take the same lane (so they never race each other between a batch's read and its
  * write), and lanes run in parallel on the wallet's own connections.
+ *
+ * A batch is taken once the event loop has handled the input it already holds (`setImmediate`: after the poll
+ * phase), not on the first call: calls that reach the process together (a provider's burst, the requests read
+ * in the same turn as the previous batch's reply) go in one batch, where starting on the first call made it a
+ * batch of its own and the rest waited for its statement. An idle lane still starts in the same turn of the loop.
  */
 export class WalletLanes<T> {
   private readonly lanes: { queue: T[]; running: boolean }[];
@@ -306,11 +311,19 @@ export class WalletLanes<T> {
   private async drain(lane: { queue: T[]; running: boolean }): Promise<void> {
     lane.running = true;
     try {
-      while (lane.queue.length > 0) await this.run(lane.queue.splice(0, this.options.maxBatch));
+      while (lane.queue.length > 0) {
+        await afterPendingInput();
+        await this.run(lane.queue.splice(0, this.options.maxBatch));
+      }
     } finally {
       lane.running = false;
     }
   }
+}
+
+/** Resolves once the event loop has run the I/O callbacks of its current turn (the check phase follows them). */
+function afterPendingInput(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** FNV-1a of the member's id, so a member's calls keep to one lane. */
