@@ -1,6 +1,6 @@
 import { bettingDay } from '@sb/domain';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { statementRepository as repo } from '../src/modules/statement/repository';
 import { gameReports, reportRecords } from '../src/modules/statement/service';
 import { tradingDesk } from './support/catalog';
@@ -91,9 +91,17 @@ describeEachDatabase('win/loss per product (casino and games rounds)', (env) => 
     const beforeCounting = await balanceAndRebates();
     await gameReports.countDue(env().ctx);
     expect(await gameReports.countDue(env().ctx)).toBe(0);
-    // The member's casino commission (0.002 of 150.00 staked) is paid when the rounds are counted, once.
-    const afterCounting = await balanceAndRebates();
-    expect(afterCounting.rebated).toBe(30n);
+    // The member's casino commission (0.002 of 150.00 staked) is paid when the rounds are counted, once. A
+    // background run that took some rounds first holds them (ours skips rows another run has locked) until it
+    // commits: read once every rebate is there. Paid twice or never, it is never 0.30 and the wait fails.
+    const afterCounting = await vi.waitFor(
+      async () => {
+        const read = await balanceAndRebates();
+        expect(read.rebated).toBe(30n);
+        return read;
+      },
+      { timeout: 5_000, interval: 50 },
+    );
     expect(afterCounting.balance - beforeCounting.balance).toBe(30n - beforeCounting.rebated);
     // A round in report_rounds but not marked counted (a marker lost, say by a restore) is marked and adds
     // nothing again: not to report_days, not to the rebates.
@@ -106,12 +114,15 @@ describeEachDatabase('win/loss per product (casino and games rounds)', (env) => 
     await sql`update game_rounds set reported_at = null
       where id = (select min(round_pk) from report_rounds where source = 'provider')`.execute(env().ctx.db);
     expect(await gameReports.countDue(env().ctx)).toBe(0);
-    expect(
-      (
-        await sql<{ n: number }>`select count(*)::int as n from game_rounds where reported_at is null
-          and status = 'closed'`.execute(env().ctx.db)
-      ).rows[0]?.n,
-    ).toBe(0);
+    // Marked by our run, or by a background run that took it first (read once that one has committed).
+    await vi.waitFor(
+      async () => {
+        const uncounted = await sql<{ n: number }>`select count(*)::int as n from game_rounds
+          where reported_at is null and status = 'closed'`.execute(env().ctx.db);
+        expect(uncounted.rows[0]?.n).toBe(0);
+      },
+      { timeout: 5_000, interval: 50 },
+    );
     expect(await casinoDays()).toEqual(daysCounted);
     const rebates = await env()
       .ctx.db.selectFrom('transfers')
