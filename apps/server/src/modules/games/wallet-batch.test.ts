@@ -1,8 +1,9 @@
+import { setTimeout } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { WalletLanes } from './wallet-batch';
 
 /** Past the loop's current turn and its check phase (where a lane takes its next batch). */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+const settle = () => setTimeout(0);
 
 /** Lanes whose batches are recorded (by the calls they hold) and held open until `release` is called. */
 function recordingLanes(options: { lanes: number; maxBatch: number; maxQueued: number }) {

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/types';
 import { HOUSE_ACCOUNTS, type TRANSFER_KINDS } from '../ledger/kinds';
@@ -312,18 +313,14 @@ export class WalletLanes<T> {
     lane.running = true;
     try {
       while (lane.queue.length > 0) {
-        await afterPendingInput();
+        // Resolves in the check phase, once the I/O callbacks of the loop's current turn have run.
+        await setImmediate();
         await this.run(lane.queue.splice(0, this.options.maxBatch));
       }
     } finally {
       lane.running = false;
     }
   }
-}
-
-/** Resolves once the event loop has run the I/O callbacks of its current turn (the check phase follows them). */
-function afterPendingInput(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** FNV-1a of the member's id, so a member's calls keep to one lane. */
