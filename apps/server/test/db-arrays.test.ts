@@ -58,4 +58,44 @@ describeEachDatabase('array parameters sent as one text', (env) => {
     }>`select v from unnest(${texts([at.toISOString()], 'timestamptz')}) as a(v)`.execute(env().ctx.db);
     expect(result.rows.map((row) => row.v.getTime())).toEqual([at.getTime()]);
   });
+
+  // Every array parameter of every query travels as a literal the driver formats in one pass (arrayLiteral).
+  it('ordinary array parameters: every element exactly as given, whatever it holds', async () => {
+    const plain = (values: Value[]) => sql`${values}::text[]`;
+    const tricky = [
+      'plain',
+      'a "quote"',
+      'back\\slash',
+      '\\"',
+      '{braces}',
+      'a,b',
+      '',
+      ' spaced ',
+      'NULL',
+      'null',
+    ];
+    const other = ['ünïcødé 中文', 'tab\there', 'new\nline'];
+    await expectElements<string | null>(plain, [
+      { values: [], expected: [] },
+      { values: tricky, expected: tricky },
+      { values: other, expected: other },
+      { values: [null, 'x', null], expected: [null, 'x', null] },
+    ]);
+    const numbers = (values: Value[]) => sql`${values}::bigint[]`;
+    await expectElements<string | number | bigint | null>(numbers, [
+      {
+        values: [1, -2, 3n, '4', null, 9223372036854775807n],
+        expected: ['1', '-2', '3', '4', null, '9223372036854775807'],
+      },
+    ]);
+    const flags = await sql<{ v: boolean | null }>`select v from unnest(${[true, false, null]}::boolean[])
+      with ordinality as a(v, n) order by n`.execute(env().ctx.db);
+    expect(flags.rows.map((row) => row.v)).toEqual([true, false, null]);
+    // Not plain values: node-postgres formats the array itself, as before.
+    const at = new Date('2026-11-28T14:00:00.123Z');
+    const dates = await sql<{ v: Date }>`select v from unnest(${[at]}::timestamptz[]) as a(v)`.execute(
+      env().ctx.db,
+    );
+    expect(dates.rows.map((row) => row.v.getTime())).toEqual([at.getTime()]);
+  });
 });

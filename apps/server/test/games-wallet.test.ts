@@ -621,7 +621,7 @@ describeWithTwoLanes('games: seamless wallet conformance (decision table)', (env
     });
     const win = w.win('b1', '20', { round: 'R1' });
     const rollback = w.rollback('b2', { round: 'R2' });
-    await untilWaiting(env(), 'with ml_t as');
+    await untilWaiting(env(), 'with ml_v as');
     await closer.commit();
     // Decided again on what is stored: the win finds no open bet, the rollback an ended one (OK, no refund).
     expect((await win).status).toBe('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
@@ -648,7 +648,7 @@ describeWithTwoLanes('games: seamless wallet conformance (decision table)', (env
       });
     });
     const bet = w.bet('10');
-    await untilWaiting(env(), 'with ml_t as');
+    await untilWaiting(env(), 'with ml_v as');
     await rebate.commit();
     const reply = await bet;
     expect(reply.status).toBe('RS_OK');
@@ -676,7 +676,7 @@ describeWithTwoLanes('games: seamless wallet conformance (decision table)', (env
         });
       });
       const bet = w.bet('10');
-      await untilWaiting(env(), 'with ml_t as');
+      await untilWaiting(env(), 'with ml_v as');
       await withdrawal.commit();
       return (await bet).status;
     };

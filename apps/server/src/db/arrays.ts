@@ -43,3 +43,31 @@ export function texts(
   }
   return sql`string_to_array(${values.join(',')}, ',')::${sql.raw(type)}[]`;
 }
+
+type Scalar = string | number | bigint | boolean | null | undefined;
+
+/**
+ * An array parameter as PostgreSQL's array literal, built in one pass: what node-postgres sends for an array, but
+ * without its two regular expressions an element (each text is quoted, and escaped only when it holds a quote or
+ * a backslash). The wallet's batch statements send some sixty arrays a batch, and node-postgres' escaping was 4%
+ * of the server's CPU at 2,500 wallet calls a second. Undefined when an element is not a plain value (a date, a
+ * buffer, a nested array): node-postgres then formats the array itself. db/database.ts applies it to every query.
+ */
+export function arrayLiteral(values: readonly unknown[]): string | undefined {
+  let literal = '{';
+  for (let i = 0; i < values.length; i += 1) {
+    const value = values[i] as Scalar | object;
+    if (i > 0) literal += ',';
+    if (value === null || value === undefined) literal += 'NULL';
+    else if (typeof value === 'string') literal += `"${escapeQuoted(value)}"`;
+    else if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean')
+      literal += String(value);
+    else return undefined;
+  }
+  return `${literal}}`;
+}
+
+/** Inside an element's double quotes, only a quote and a backslash need a backslash before them. */
+function escapeQuoted(text: string): string {
+  return text.includes('"') || text.includes('\\') ? text.replace(/["\\]/g, '\\$&') : text;
+}

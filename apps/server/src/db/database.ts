@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { arrayLiteral } from './arrays';
 import type { Database } from './schema';
 
 // Both drivers go through node-postgres' type parsing: BIGINT as bigint (exact money), not string.
@@ -29,14 +30,23 @@ function preparedName(text: string): string {
   return name;
 }
 
-/** Every client of the pool sends marked queries as named statements (Kysely itself only sends unnamed ones). */
+/** An array parameter as its literal (arrays.ts arrayLiteral), when it is one of plain values. */
+const asLiteral = (value: unknown): unknown =>
+  Array.isArray(value) ? (arrayLiteral(value) ?? value) : value;
+
+/**
+ * Every client of the pool sends marked queries as named statements (Kysely itself only sends unnamed ones), and
+ * array parameters as literals formatted in one pass (arrays.ts arrayLiteral).
+ */
 function withPreparedStatements(pool: pg.Pool): pg.Pool {
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    const prepared = (text: unknown, values?: unknown, callback?: unknown) =>
-      typeof text === 'string' && text.startsWith(PREPARED)
+    const prepared = (text: unknown, given?: unknown, callback?: unknown) => {
+      const values = Array.isArray(given) ? given.map(asLiteral) : given;
+      return typeof text === 'string' && text.startsWith(PREPARED)
         ? query({ name: preparedName(text), text, values }, callback)
         : query(text, values, callback);
+    };
     client.query = prepared as typeof client.query;
   });
   return pool;
