@@ -1,8 +1,13 @@
 import { bettingDay } from '@sb/domain';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { gameReports } from '../src/modules/statement/service';
 import { boLogin } from './support/fixtures';
-import { cents, lostLotteryTicket, providerRound, setShares } from './support/counted-rounds';
+import {
+  cents,
+  countEveryRound,
+  lostLotteryTicket,
+  providerRound,
+  setShares,
+} from './support/counted-rounds';
 import { startFakeProvider, walletSession, withProvider } from './support/games';
 import { describeEachDatabase } from './support/harness';
 import { ownGamesDesk } from './support/own-games';
@@ -62,7 +67,7 @@ describeEachDatabase('back-office game rounds (drill-down from win/loss)', (env)
     for (let i = 0; i < 2; i += 1)
       await desk.ok('dicebet', { stake: '10.00', side: 'under', target: '49.50' });
     const drawId = await lostLotteryTicket(env(), desk);
-    await gameReports.countDue(env().ctx);
+    await countEveryRound(env());
 
     const agent = await boLogin(env().app, 'demoag');
     const callers = { demoop: desk.bo, demoag: agent };

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { expect } from 'vitest';
+import { sql } from 'kysely';
+import { expect, vi } from 'vitest';
+import { gameReports } from '../../src/modules/statement/service';
 import { wallet } from './games';
 import type { TestEnv } from './harness';
 import { openLotteryDraw, ownGamesDesk, predictNextDraw } from './own-games';
@@ -89,4 +91,24 @@ export async function lostLotteryTicket(env: TestEnv, desk: Awaited<ReturnType<t
   const drawn = await desk.bo.call('lottery/drawnow', { draw_id: draw.draw_id });
   expect(drawn.body.statusdesc, JSON.stringify(drawn.body)).toBe('success');
   return draw.draw_id;
+}
+
+/**
+ * Counts every finished round into the report. The app's own run of the job may hold some of them (it locks the
+ * rounds it counts, and an explicit run skips those) until it commits: so this waits, at most 5 s, until none is
+ * left uncounted.
+ */
+export async function countEveryRound(env: TestEnv): Promise<void> {
+  await gameReports.countDue(env.ctx);
+  await vi.waitFor(
+    async () => {
+      const left = await sql<{ n: number }>`select
+          (select count(*) from game_rounds where status = 'closed' and reported_at is null)
+          + (select count(*) from minigame_rounds where status in ('won', 'lost') and reported_at is null)
+          + (select count(*) from lottery_tickets where status in ('won', 'lost') and reported_at is null)
+          as n`.execute(env.ctx.db);
+      expect(Number(left.rows[0]?.n)).toBe(0);
+    },
+    { timeout: 5_000, interval: 50 },
+  );
 }
