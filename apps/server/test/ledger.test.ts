@@ -248,9 +248,19 @@ describeEachDatabase('ledger', (env) => {
       balanceRead: 1_000_000n,
     });
     const money = await fresh.memberMoves(env().ctx.db, [move(myr, 'MYR', 'a'), move(usd, 'USD', 'b')]);
-    const written = await sql<{ written: string; held: boolean }>`with ${money.ctes}
-      select ${money.written}::text as written, ${money.balancesHeld} as held`.execute(env().ctx.db);
-    expect(written.rows[0]).toEqual({ written: '2', held: true });
+    const run = (fragment: typeof money) =>
+      sql<{ held: boolean }>`with ${fragment.ctes} select ${fragment.balancesHeld} as held`.execute(
+        env().ctx.db,
+      );
+    expect((await run(money)).rows[0]).toEqual({ held: true });
+    const written = await sql<{ n: number }>`select count(*)::int as n from transfers
+      where transfer_id in ('game:test:a', 'game:test:b')`.execute(env().ctx.db);
+    expect(written.rows[0]?.n).toBe(2);
+    expect(await env().ctx.ledger.balances(env().ctx.db, myr, 'MYR')).toMatchObject({ available: 999_000n });
+    expect(await env().ctx.ledger.balances(env().ctx.db, usd, 'USD')).toMatchObject({ available: 999_000n });
+    // The same transfer ids again: the whole statement is refused (the transfers' unique key), nothing moves.
+    const again = await fresh.memberMoves(env().ctx.db, [move(myr, 'MYR', 'a'), move(usd, 'USD', 'b')]);
+    await expect(run(again)).rejects.toThrow(/transfers_transfer_id_key/);
     expect(await env().ctx.ledger.balances(env().ctx.db, myr, 'MYR')).toMatchObject({ available: 999_000n });
     expect(await env().ctx.ledger.balances(env().ctx.db, usd, 'USD')).toMatchObject({ available: 999_000n });
     // A member without an account in that currency is refused, as one lookup at a time refused it.

@@ -42,7 +42,7 @@ function withPreparedStatements(pool: pg.Pool): pg.Pool {
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     const prepared = (text: unknown, given?: unknown, callback?: unknown) => {
-      const values = Array.isArray(given) ? given.map(asLiteral) : given;
+      const values = Array.isArray(given) && given.some(Array.isArray) ? given.map(asLiteral) : given;
       return typeof text === 'string' && text.startsWith(PREPARED)
         ? query({ name: preparedName(text), text, values }, callback)
         : query(text, values, callback);

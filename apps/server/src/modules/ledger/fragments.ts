@@ -78,16 +78,14 @@ rs as (
  * have let a bet through that the balance no longer covers at some point of its sequence, so that member's
  * balance is left unmoved and `balancesHeld` is false.
  *
- * `ctes` defines `ml_v` (the movements, each with its transfer's id), `ml_t` (the transfers inserted), `ml_e`
- * (entries), `ml_d` (net deltas), `ml_l` (the locks) and `ml_b` (balances moved); the caller must check that
- * `written` (an expression over them) equals `expected` and that `balancesHeld` is true, and undo the statement
- * otherwise. A transfer id recorded before fails the statement itself (the transfers' unique key). `balances` is a JSON array of the members' new balances (`{ id, balance }`, as text), and of the
- * `reported` accounts' balances the statement did not move.
+ * `ctes` defines `ml_v` (the movements, each with its transfer's id), `ml_t` (the transfers), `ml_e` (entries),
+ * `ml_d` (net deltas), `ml_l` (the locks) and `ml_b` (balances moved); the caller must check that `balancesHeld`
+ * is true, and undo the statement otherwise. A transfer id recorded before fails the statement itself (the
+ * transfers' unique key: every transfer is inserted or none is). `balances` is a JSON array of the members' new
+ * balances (`{ id, balance }`, as text), and of the `reported` accounts' balances the statement did not move.
  */
 export interface MemberMovesFragment {
   ctes: RawBuilder<unknown>;
-  written: RawBuilder<unknown>;
-  expected: number;
   balancesHeld: RawBuilder<unknown>;
   balances: RawBuilder<unknown>;
 }
@@ -115,7 +113,8 @@ export function memberMovesFragment(
   // delta are read from the same rows. Joined to the insert's RETURNING they were nested loops over two CTEs (a
   // wallet connection plans no hash join), quadratic in the batch: about a quarter of a sixty-call batch's time
   // (auto_explain, 2026-11-30). A plain insert: a transfer id recorded before fails the statement on its unique
-  // key, a bug either way; it spares the conflict arbiter's index probe and WAL record a row.
+  // key, a bug either way; it spares the conflict arbiter's index probe and WAL record a row. Nothing reads
+  // `ml_t`: PostgreSQL runs a data-modifying CTE to its end all the same.
   const ctes = sql`ml_v as materialized (
       select nextval('transfers_id_seq') as id, v.*
       from unnest(${column((t) => t.transferId)}::text[], ${column((t) => t.kind)}::text[],
@@ -129,7 +128,6 @@ export function memberMovesFragment(
     ml_t as (
       insert into transfers (id, transfer_id, kind, currency, amount, ref, owner_pk)
       select id, transfer_id, kind, currency, amount, ref, owner_pk from ml_v
-      returning 1
     ),
     ml_e as (
       insert into entries (transfer_pk, ledger_account_id, amount)
@@ -154,7 +152,6 @@ export function memberMovesFragment(
       where a.id = ml_d.account_id and a.balance >= ml_d.floor and (select count(*) from ml_l) >= 0
       returning a.id, a.balance
     )`;
-  const written = sql`(select count(*) from ml_t)`;
   const moved = new Set(transfers.map((t) => t.memberAccount));
   const balancesHeld = sql`((select count(*) from ml_b) = ${String(moved.size)}::bigint)`;
   // The moved accounts' new balances, and those of `reported` accounts the statement left as they were: every
@@ -163,5 +160,5 @@ export function memberMovesFragment(
   const balances = sql`(select coalesce(json_agg(json_build_object('id', b.id::text, 'balance', b.balance::text)),
     '[]') from (select ml_b.id, ml_b.balance from ml_b
       union all select a.id, a.balance from ledger_accounts a where a.id = any(${unmoved}::bigint[])) b)`;
-  return { ctes, written, expected: transfers.length, balancesHeld, balances };
+  return { ctes, balancesHeld, balances };
 }
