@@ -46,13 +46,11 @@ export async function countFinishedRounds(ctx: AppContext): Promise<number> {
 }
 
 async function countBatch(trx: Trx): Promise<{ seen: number; added: number }> {
-  const rounds: FinishedRound[] = [];
-  let most = 0;
-  for (const source of SOURCES) {
-    const found = await repo.finishedRounds(trx, source, ROUND_BATCH);
-    most = Math.max(most, found.length);
-    rounds.push(...found);
-  }
+  const rounds = await repo.finishedRounds(trx, SOURCES, ROUND_BATCH);
+  const most = Math.max(
+    0,
+    ...SOURCES.map((source) => rounds.filter((round) => round.source === source).length),
+  );
   if (rounds.length === 0) return { seen: 0, added: 0 };
   const paths = await repo.pathsOf(
     trx,

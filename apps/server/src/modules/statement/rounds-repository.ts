@@ -147,22 +147,53 @@ export function finishedRoundsStatement(source: RoundSource, limit: number) {
 }
 
 /**
+ * Runs `find` (statements of the transaction `ex`) with bitmap scans off, so the uncounted rows are read by an
+ * index scan in id order. Counting a round leaves a dead entry in its source's partial index until vacuum, tens
+ * of thousands in a busy minute, and a bitmap scan (the plan PostgreSQL chose, estimating a few rows) visits the
+ * heap for every one, on every run: 9 ms of a 300-round batch at 3,000 wallet calls/s (auto_explain, 919 heap
+ * blocks). An index scan marks the dead entries it meets (kill_prior_tuple), so the next run skips them in the
+ * index, and it stops at the limit. Set back once `find` is done: the transaction's other statements keep
+ * their usual plans.
+ */
+export async function inIndexOrder<T>(ex: Executor, find: () => Promise<T>): Promise<T> {
+  await sql`set local enable_bitmapscan = off`.execute(ex);
+  const found = await find();
+  await sql`set local enable_bitmapscan = on`.execute(ex);
+  return found;
+}
+
+/**
  * The game rounds' side of the win/loss report (0020_report_products): the finished rounds the counting job has
  * not counted yet (locked, skipping those another process holds), and their counting.
  */
 export const roundReportRepository = {
-  /** Up to `limit` finished, uncounted rounds of one source (finishedRoundsStatement), locked. */
-  async finishedRounds(ex: Executor, source: RoundSource, limit: number): Promise<FinishedRound[]> {
-    const result = await finishedRoundsStatement(source, limit).execute(ex);
-    return result.rows.map((row) => ({
-      source,
-      roundPk: row.id,
-      memberPk: row.account_pk,
-      currency: row.currency,
-      stake: BigInt(row.stake),
-      returned: BigInt(row.returned),
-      finishedAt: new Date(row.at),
-    }));
+  /**
+   * Up to `limit` finished, uncounted rounds of each source (finishedRoundsStatement), locked, found in index
+   * order (inIndexOrder). Run in the transaction that counts them.
+   */
+  async finishedRounds(
+    ex: Executor,
+    sources: readonly RoundSource[],
+    limit: number,
+  ): Promise<FinishedRound[]> {
+    return inIndexOrder(ex, async () => {
+      const rounds: FinishedRound[] = [];
+      for (const source of sources) {
+        const result = await finishedRoundsStatement(source, limit).execute(ex);
+        rounds.push(
+          ...result.rows.map((row) => ({
+            source,
+            roundPk: row.id,
+            memberPk: row.account_pk,
+            currency: row.currency,
+            stake: BigInt(row.stake),
+            returned: BigInt(row.returned),
+            finishedAt: new Date(row.at),
+          })),
+        );
+      }
+      return rounds;
+    });
   },
 
   /**
