@@ -117,7 +117,10 @@ export async function walletBench(seconds: number): Promise<object[]> {
  */
 function reportBacklog(url: string): number | null {
   const value = Number(
-    psqlRow(url, "select count(*) from game_rounds where status = 'closed' and reported_at is null")?.[0],
+    psqlRow(
+      url,
+      "select count(*) from uncounted_game_rounds q join game_rounds r on r.id = q.id where r.status = 'closed'",
+    )?.[0],
   );
   return Number.isFinite(value) ? value : null;
 }

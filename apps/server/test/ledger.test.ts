@@ -345,6 +345,8 @@ describeEachDatabase('ledger', (env) => {
     expect(report.dangling).toEqual([
       { reference: 'game_transactions.round_pk', id: expect.any(String) },
       { reference: 'report_rounds.member_pk', id: 'provider:900000004' },
+      // The deleted round was never counted: its entry in the queue of uncounted rounds (0032) dangles too.
+      { reference: 'uncounted_game_rounds.id', id: roundPk },
     ]);
   });
 

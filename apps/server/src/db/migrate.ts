@@ -31,6 +31,7 @@ import * as m0028 from './migrations/0028_set_wise_references';
 import * as m0029 from './migrations/0029_account_rules_version';
 import * as m0030 from './migrations/0030_wallet_fewer_index_entries';
 import * as m0031 from './migrations/0031_report_rounds_set_wise_reference';
+import * as m0032 from './migrations/0032_uncounted_rounds_queue';
 
 /** Migrations are listed here, in order: no file-system scanning, so bundling and tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0029_account_rules_version': m0029,
   '0030_wallet_fewer_index_entries': m0030,
   '0031_report_rounds_set_wise_reference': m0031,
+  '0032_uncounted_rounds_queue': m0032,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

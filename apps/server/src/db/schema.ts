@@ -485,8 +485,11 @@ export interface GameRoundTable {
   status: Defaulted<string>;
   opened_at: DefaultTimestamp;
   closed_at: Timestamp | null;
-  /** 0020: when the win/loss report counted it (null: not yet). */
-  reported_at: Timestamp | null;
+}
+
+/** 0032: the provider rounds the win/loss report has not counted yet (a trigger queues every new round). */
+export interface UncountedGameRoundTable {
+  id: string;
 }
 
 /** Keyed by (wallet_provider, transaction_uuid) since 0030. */
@@ -793,6 +796,7 @@ export interface Database {
   game_sessions: GameSessionTable;
   game_requests: GameRequestTable;
   game_rounds: GameRoundTable;
+  uncounted_game_rounds: UncountedGameRoundTable;
   game_transactions: GameTransactionTable;
 }
 

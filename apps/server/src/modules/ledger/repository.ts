@@ -27,6 +27,7 @@ const CHECKED_REFERENCES = [
   ['game_transactions', 'game_pk', 'games'],
   ['game_transactions', 'round_pk', 'game_rounds'],
   ['report_rounds', 'member_pk', 'accounts'],
+  ['uncounted_game_rounds', 'id', 'game_rounds'],
 ] as const;
 
 /**

@@ -29,7 +29,7 @@ const SOURCES: readonly RoundSource[] = ['provider', 'minigame', 'lottery'];
  * read and one write; the report lags by at most the job's interval. Each batch is one transaction: the
  * rounds are locked (skipping those another process holds), their figures computed with the member chain's
  * shares of the product as they are now and stored per round (report_rounds: a later change of shares never
- * alters them, a rebuild re-adds them), the rounds marked and report_days added to. Idempotent (the marker,
+ * alters them, a rebuild re-adds them), the rounds marked counted and report_days added to. Idempotent (the mark,
  * and a round already in report_rounds is not added twice) and restart-safe (nothing is half counted).
  * Each round counts as one bet; turnover and valid turnover are the amount staked (decision 13).
  * The levels' parts move through the ledger like the sportsbook's bet shares (postShares), and the member's

@@ -34,9 +34,14 @@ export interface CountedRound {
   levels: Map<string, { accountPk: string; winLoss: bigint; commission: bigint }>;
 }
 
+/**
+ * Where each source's finished rounds are and how one not yet counted is told: a provider round by its id in
+ * the queue of uncounted rounds (0032, counting deletes it), a mini-game round or 4D ticket by its marker column
+ * (`reported_at`, set when counted; each has a partial index of the rows without it).
+ */
 const FINISHED: Record<
   RoundSource,
-  { table: string; stake: string; returned: string; at: string; done: string }
+  { table: string; stake: string; returned: string; at: string; done: string; queue: string | null }
 > = {
   provider: {
     table: 'game_rounds',
@@ -44,6 +49,7 @@ const FINISHED: Record<
     returned: 'win',
     at: 'closed_at',
     done: "status = 'closed'",
+    queue: 'uncounted_game_rounds',
   },
   minigame: {
     table: 'minigame_rounds',
@@ -51,6 +57,7 @@ const FINISHED: Record<
     returned: 'coalesce(payout, 0)',
     at: 'settled_at',
     done: "status in ('won', 'lost')",
+    queue: null,
   },
   lottery: {
     table: 'lottery_tickets',
@@ -58,6 +65,7 @@ const FINISHED: Record<
     returned: 'coalesce(payout, 0)',
     at: 'settled_at',
     done: "status in ('won', 'lost')",
+    queue: null,
   },
 };
 
@@ -124,13 +132,20 @@ function addToReportDays(rows: RawBuilder<unknown>) {
 }
 
 /**
- * Up to `limit` finished, uncounted rounds of one source, oldest first, locked for this transaction: by the
- * index of the rows not counted yet (`reported_at is null`, each source's partial index). Ordered by the
- * table's id: a bare `id` would name the select list's text id, and '10' sorts before '9'. Exported for the
- * plan test.
+ * Up to `limit` finished, uncounted rounds of one source, oldest first, locked for this transaction (skipping
+ * those another holds): a provider round's queue entry (the round itself is neither locked nor updated, so the
+ * wallet never waits on the job), a mini-game round or ticket itself, found by its source's partial index of the
+ * rows not counted yet. Ordered by the table's id: a bare `id` would name the select list's text id, and '10'
+ * sorts before '9'. Exported for the plan test.
  */
 export function finishedRoundsStatement(source: RoundSource, limit: number) {
   const from = FINISHED[source];
+  const rows =
+    from.queue === null
+      ? sql`${sql.table(from.table)} r where r.${sql.raw(from.done)} and r.reported_at is null
+        order by r.id limit ${limit} for update skip locked`
+      : sql`${sql.table(from.queue)} q join ${sql.table(from.table)} r on r.id = q.id
+        where r.${sql.raw(from.done)} order by q.id limit ${limit} for update of q skip locked`;
   return sql<{
     id: string;
     account_pk: string;
@@ -138,12 +153,18 @@ export function finishedRoundsStatement(source: RoundSource, limit: number) {
     stake: string;
     returned: string;
     at: Date;
-  }>`select id::text as id, account_pk::text as account_pk, currency, ${sql.raw(from.stake)}::text as stake,
-      ${sql.raw(from.returned)}::text as returned, coalesce(${sql.raw(from.at)}, now()) as at
-    from ${sql.table(from.table)}
-    where ${sql.raw(from.done)} and reported_at is null
-    order by ${sql.ref(`${from.table}.id`)} limit ${limit}
-    for update skip locked`;
+  }>`select r.id::text as id, r.account_pk::text as account_pk, r.currency,
+      r.${sql.raw(from.stake)}::text as stake, ${sql.raw(from.returned)}::text as returned,
+      coalesce(r.${sql.raw(from.at)}, now()) as at
+    from ${rows}`;
+}
+
+/** Marks one source's rounds counted: out of the queue, or their marker set. */
+function markCounted(source: RoundSource, ids: string[]) {
+  const from = FINISHED[source];
+  return from.queue === null
+    ? sql`update ${sql.table(from.table)} set reported_at = now() where id = any(${ids}::bigint[])`
+    : sql`delete from ${sql.table(from.queue)} where id = any(${ids}::bigint[])`;
 }
 
 /**
@@ -197,9 +218,9 @@ export const roundReportRepository = {
   },
 
   /**
-   * Counts the rounds: their figures into report_rounds (a round already there is left as it was), their marker
-   * set, and the newly counted ones added to report_days; answers those newly counted (roundKey). Run in the
-   * transaction that locked them.
+   * Counts the rounds: their figures into report_rounds (a round already there is left as it was), each
+   * marked counted (markCounted), and the newly counted ones added to report_days; answers those newly counted
+   * (roundKey). Run in the transaction that locked them.
    */
   async count(ex: Executor, rounds: CountedRound[]): Promise<Set<string>> {
     if (rounds.length === 0) return new Set();
@@ -213,14 +234,9 @@ export const roundReportRepository = {
     ]);
     const marks = (Object.keys(FINISHED) as RoundSource[]).flatMap((source) => {
       const ids = rounds.filter((round) => round.source === source).map((round) => round.roundPk);
-      return ids.length === 0
-        ? []
-        : [
-            sql`${sql.raw(`marked_${source}`)} as (update ${sql.table(FINISHED[source].table)}
-              set reported_at = now() where id = any(${ids}::bigint[]))`,
-          ];
+      return ids.length === 0 ? [] : [sql`${sql.raw(`marked_${source}`)} as (${markCounted(source, ids)})`];
     });
-    // One statement: the rounds' figures, their markers and report_days (from the rows this statement inserted:
+    // One statement: the rounds' figures, their marks and report_days (from the rows this statement inserted:
     // a round counted before is in neither), so a batch is one round trip and report_rounds is not read back.
     const inserted = await sql<{ source: RoundSource; round_pk: string }>`
       with inserted as (
