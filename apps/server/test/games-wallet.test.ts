@@ -27,6 +27,7 @@ import {
   walletSession,
   withProvider,
 } from './support/games';
+import { countEveryRound } from './support/counted-rounds';
 import { describeEachDatabase, type TestEnv } from './support/harness';
 
 /** 10,000.00 MYR in wallet units (x100000). */
@@ -798,6 +799,33 @@ describeWithTwoLanes('games: seamless wallet conformance (decision table)', (env
     // And they still do their work: the open round is closed once it is old enough, its bet ended.
     env().advance(49 * 3_600_000);
     expect(await env().services.games.closeStaleRounds()).toBe(1);
+  });
+
+  it('a round is queued for the report once: its later bets add to it, and a counted round is not queued again', async () => {
+    const w = await ready(env());
+    const db = env().ctx.db;
+    const queued = async () =>
+      (
+        await sql<{ n: number }>`select count(*)::int as n from uncounted_game_rounds q
+          join game_rounds r on r.id = q.id where r.round = 'R1'`.execute(db)
+      ).rows[0]?.n;
+    // Two bets in one round: the second adds to the round (insert ... on conflict do update), which must neither
+    // queue it twice (the queue's key would refuse the wallet's whole write) nor fail.
+    expect((await w.bet('5')).status).toBe('RS_OK');
+    expect((await w.bet('7')).status).toBe('RS_OK');
+    expect(await queued()).toBe(1);
+    expect((await w.win('b2', '30', { round_closed: true })).status).toBe('RS_OK');
+    await countEveryRound(env());
+    expect(await queued()).toBe(0);
+    // A late bet on the counted round adds to it, and does not put it back in the queue.
+    expect((await w.bet('1')).status).toBe('RS_OK');
+    const round = await sql<{ bets: number }>`select bets from game_rounds where round = 'R1'`.execute(db);
+    expect(round.rows[0]?.bets).toBe(3);
+    expect(await queued()).toBe(0);
+    const counted = await sql<{ n: number }>`select count(*)::int as n from report_rounds r
+      join game_rounds g on g.id = r.round_pk where r.source = 'provider' and g.round = 'R1'`.execute(db);
+    expect(counted.rows[0]?.n).toBe(1);
+    await booksOk(env());
   });
 
   it('the report job counts a backlog of more than a batch in one run, each round once', async () => {

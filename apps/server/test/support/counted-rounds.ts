@@ -95,8 +95,8 @@ export async function lostLotteryTicket(env: TestEnv, desk: Awaited<ReturnType<t
 
 /**
  * Counts every finished round into the report. The app's own run of the job may hold some of them (it locks the
- * rounds it counts, and an explicit run skips those) until it commits: so this waits, at most 5 s, until none is
- * left uncounted.
+ * rounds it counts, a provider round's queue entry, and an explicit run skips those) until it commits: so this
+ * waits, at most 5 s, until none is left uncounted.
  */
 export async function countEveryRound(env: TestEnv): Promise<void> {
   await gameReports.countDue(env.ctx);

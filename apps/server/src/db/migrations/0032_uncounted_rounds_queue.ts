@@ -11,8 +11,8 @@ import { sql, type Kysely } from 'kysely';
  * waits on it. Late changes to a counted round are not counted again, as before. No foreign key: one would check
  * (and lock) each queued round, rounds are never deleted, and `ledger:verify` finds a dangling id.
  *
- * The queue stays small (a batch or two in service) but each count leaves dead rows: it is vacuumed after every
- * thousand deletes rather than after a fifth of the table changes.
+ * The queue stays small (the open rounds and a batch or two of closed ones in service) but each count leaves
+ * dead rows: it is vacuumed after every thousand deletes rather than after a fifth of the table changes.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create table uncounted_game_rounds (id bigint primary key)

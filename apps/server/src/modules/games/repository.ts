@@ -745,8 +745,8 @@ export function writeBatchStatement(batch: WriteBatchInput) {
 
 /**
  * The stale-round closer's statement (see closeStaleRounds): the rounds among those the report has not counted
- * yet (an open round never is: 0032's queue, a few batches in service), their bets by the index of bets by round.
- * Exported for the plan test.
+ * yet (an open round never is: 0032's queue, the open rounds and a batch or two of closed ones in service), their
+ * bets by the index of bets by round. Exported for the plan test.
  */
 export function closeStaleRoundsStatement(before: Date, limit: number) {
   return sql<{ id: string }>`
