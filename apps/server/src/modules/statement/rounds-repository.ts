@@ -137,6 +137,12 @@ function addToReportDays(rows: RawBuilder<unknown>) {
  * wallet never waits on the job), a mini-game round or ticket itself, found by its source's partial index of the
  * rows not counted yet. Ordered by the table's id: a bare `id` would name the select list's text id, and '10'
  * sorts before '9'. Exported for the plan test.
+ *
+ * A queued round is looked up by its key, one at a time in queue order until the limit (a lateral subquery that
+ * `offset 0` keeps from being flattened into a join the planner may reorder): whatever the statistics say. As a
+ * plain join, on a table that grew since it was last analyzed (a busy first minute; the wallet bench's run), the
+ * planner took the closed rounds for a few dozen and hashed every one of them for each run, 21 ms a run at 3,000
+ * wallet calls a second and growing with the table (auto_explain: a seq scan of 15,487 rounds for 272 found).
  */
 export function finishedRoundsStatement(source: RoundSource, limit: number) {
   const from = FINISHED[source];
@@ -144,8 +150,9 @@ export function finishedRoundsStatement(source: RoundSource, limit: number) {
     from.queue === null
       ? sql`${sql.table(from.table)} r where r.${sql.raw(from.done)} and r.reported_at is null
         order by r.id limit ${limit} for update skip locked`
-      : sql`${sql.table(from.queue)} q join ${sql.table(from.table)} r on r.id = q.id
-        where r.${sql.raw(from.done)} order by q.id limit ${limit} for update of q skip locked`;
+      : sql`${sql.table(from.queue)} q cross join lateral (select * from ${sql.table(from.table)} r
+          where r.id = q.id and r.${sql.raw(from.done)} offset 0) r
+        order by q.id limit ${limit} for update of q skip locked`;
   return sql<{
     id: string;
     account_pk: string;
