@@ -771,10 +771,16 @@ describeWithTwoLanes('games: seamless wallet conformance (decision table)', (env
       return explained.rows.map((row) => row['QUERY PLAN']).join('\n');
     };
     // Before the tables are analyzed (their statistics from when they held a round or none, as in a busy first
-    // minute): the report job still looks each queued round up by its key, where a join hashed every round.
-    const unanalyzed = await planOf(finishedRoundsStatement('provider', 500));
-    expect(unanalyzed).not.toMatch(/Seq Scan on game_rounds|Hash Join|Merge Join/);
-    expect(unanalyzed).toMatch(/Index Scan using game_rounds_pkey/);
+    // minute): the report job and the closer still look each queued round up by its key, where a join read
+    // every round.
+    for (const statement of [
+      finishedRoundsStatement('provider', 500),
+      closeStaleRoundsStatement(new Date(), 500),
+    ]) {
+      const unanalyzed = await planOf(statement);
+      expect(unanalyzed).not.toMatch(/Seq Scan on game_rounds|Hash Join|Merge Join/);
+      expect(unanalyzed).toMatch(/Index Scan using game_rounds_pkey/);
+    }
     await sql`analyze game_rounds, game_transactions, uncounted_game_rounds`.execute(db);
     // Before 0030 the closer read every record to find a stale round's bets, each minute.
     const closer = await planOf(closeStaleRoundsStatement(new Date(), 500));

@@ -747,13 +747,21 @@ export function writeBatchStatement(batch: WriteBatchInput) {
  * The stale-round closer's statement (see closeStaleRounds): the rounds among those the report has not counted
  * yet (an open round never is: 0032's queue, the open rounds and a batch or two of closed ones in service), their
  * bets by the index of bets by round. Exported for the plan test.
+ *
+ * Each queued round is looked up by its key (a lateral subquery `offset 0` keeps from being flattened, as the
+ * report job's find: rounds-repository.ts finishedRoundsStatement), whatever the statistics say; as a join, on a
+ * table grown since it was last analyzed, the planner read every round to find the open ones. The oldest up to
+ * the limit are then locked by key (skipping those a wallet write holds) and checked again once locked.
  */
 export function closeStaleRoundsStatement(before: Date, limit: number) {
   return sql<{ id: string }>`
-    with stale as (
-      select r.id from uncounted_game_rounds q join game_rounds r on r.id = q.id
-      where r.status = 'open' and r.opened_at < ${before}
+    with candidates as (
+      select r.id from uncounted_game_rounds q cross join lateral (select r.id, r.opened_at from game_rounds r
+        where r.id = q.id and r.status = 'open' and r.opened_at < ${before} offset 0) r
       order by r.opened_at limit ${limit}
+    ), stale as (
+      select r.id from game_rounds r
+      where r.id = any(array(select id from candidates)) and r.status = 'open' and r.opened_at < ${before}
       for update of r skip locked
     ), closed as (
       update game_rounds r set status = 'closed', closed_at = now() from stale where r.id = stale.id returning r.id
