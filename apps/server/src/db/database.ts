@@ -89,22 +89,31 @@ const PLAN_BY_KEY = [
   '-c plan_cache_mode=force_generic_plan',
 ];
 
+/** The wallet's connections' application_name (the wallet bench samples them by it: bench/src/connection-states.ts). */
+const WALLET_APPLICATION = 'sb-wallet';
+
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const searchPath = target.searchPath ? [`-c search_path=${target.searchPath}`] : [];
-    const poolOf = (max: number, settings: string[]) =>
+    // Named, so pg_stat_activity tells the wallet's connections from the rest (the wallet bench samples them).
+    const poolOf = (max: number, settings: string[], applicationName: string) =>
       withPreparedStatements(
         new pg.Pool({
           connectionString: target.url,
+          application_name: applicationName,
           max,
           connectionTimeoutMillis: 10_000,
           ...(settings.length > 0 ? { options: settings.join(' ') } : {}),
         }),
       );
     const db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: poolOf(target.poolSize, searchPath) }),
+      dialect: new PostgresDialect({ pool: poolOf(target.poolSize, searchPath, 'sb') }),
     });
-    const walletPool = poolOf(target.walletConnections ?? 2, [...searchPath, ...PLAN_BY_KEY]);
+    const walletPool = poolOf(
+      target.walletConnections ?? 2,
+      [...searchPath, ...PLAN_BY_KEY],
+      WALLET_APPLICATION,
+    );
     const walletDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: walletPool }) });
     await sql`select 1`.execute(db);
     return {
