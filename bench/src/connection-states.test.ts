@@ -30,17 +30,20 @@ describe('wallet connection states', () => {
     });
   });
 
-  it.skipIf(!url)('samples a connection on the CPU, one waiting, and none', async () => {
+  it.skipIf(!url)('samples a connection on the CPU, one waiting, one idle, and none', async () => {
     const spin = runAs(
       'states-cpu',
       "do $$ begin while clock_timestamp() < now() + interval '2 seconds' loop null; end loop; end $$",
     );
     const sleep = runAs('states-sleep', 'select pg_sleep(2)');
+    // Connected, and idle while psql's shell command runs.
+    const idle = runAs('states-idle', '\\! sleep 2');
     // The sampler starts as the two do; a margin for their connections to open on a loaded machine.
     await new Promise((resolve) => setTimeout(resolve, 300));
     const sampled = Promise.all([
       connectionStates(url ?? '', 'states-cpu', 1),
       connectionStates(url ?? '', 'states-sleep', 1),
+      connectionStates(url ?? '', 'states-idle', 1),
       connectionStates(url ?? '', 'states-nobody', 1),
     ]);
     // Midway, each sampler's transaction is a sample old at most: none holds back the cleanup of dead rows.
@@ -57,12 +60,14 @@ describe('wallet connection states', () => {
       { encoding: 'utf8' },
     );
     const [samplers, oldestSeconds] = oldest.trim().split('|').map(Number);
-    expect(samplers).toBe(3);
+    expect(samplers).toBe(4);
     expect(oldestSeconds).toBeLessThan(0.3);
-    const [cpu, waiting, nobody] = await sampled;
-    await Promise.all([spin, sleep]);
+    const [cpu, waiting, idling, nobody] = await sampled;
+    await Promise.all([spin, sleep, idle]);
     expect(cpu.wallet_connection_cpu_share).toBeGreaterThan(0.8);
     expect(waiting.wallet_connection_wait_share).toBeGreaterThan(0.8);
-    expect(nobody.wallet_connection_busy_share).toBe(0);
+    expect(idling.wallet_connection_busy_share).toBe(0);
+    // No such connection at all: no figure, not an idle one (a renamed pool must not read as an idle wallet).
+    expect(nobody.wallet_connection_busy_share).toBeNull();
   });
 });

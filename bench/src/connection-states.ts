@@ -11,8 +11,9 @@ export type ConnectionStates = Record<string, number | null>;
  * of them running a statement on the CPU, else in its own I/O (mostly its commit's WAL sync), else waiting on
  * anything else (a lock, a sleep); none of them busy is idle (waiting for the server's next statement or the
  * rest of it). The wallet runs a lane's statements one at a time, so a large idle share beside a latency well
- * above a statement's own time says where a call waits: in the server process, not in the database. Null
- * figures when psql failed.
+ * above a statement's own time says where a call waits: in the server process, not in the database. A sample
+ * with no such connection open counts for nothing, so null figures say none was ever seen (a renamed pool, a
+ * server on another database) or that psql failed, never an idle wallet.
  */
 export function connectionStates(
   url: string,
@@ -27,12 +28,14 @@ export function connectionStates(
     begin
       while clock_timestamp() < deadline loop
         perform pg_stat_clear_snapshot();
-        select count(*) filter (where wait_event_type is null) as cpu,
-          count(*) filter (where wait_event_type = 'IO') as io,
-          count(*) filter (where wait_event_type not in ('IO', 'Client')) as waiting
+        select count(*) as present,
+          count(*) filter (where state = 'active' and wait_event_type is null) as cpu,
+          count(*) filter (where state = 'active' and wait_event_type = 'IO') as io,
+          count(*) filter (where state = 'active' and wait_event_type not in ('IO', 'Client')) as waiting
         into now_busy
-        from pg_stat_activity where application_name = '${applicationName.replace(/'/g, "''")}' and state = 'active';
-        if now_busy.cpu > 0 then cpu := cpu + 1;
+        from pg_stat_activity where application_name = '${applicationName.replace(/'/g, "''")}';
+        if now_busy.present = 0 then null;
+        elsif now_busy.cpu > 0 then cpu := cpu + 1;
         elsif now_busy.io > 0 then io := io + 1;
         elsif now_busy.waiting > 0 then waiting := waiting + 1;
         else idle := idle + 1;
