@@ -1,7 +1,7 @@
 import { setImmediate } from 'node:timers/promises';
-import type { AppContext } from '../../context';
 import type { Executor } from '../../db/types';
 import { HOUSE_ACCOUNTS, type TRANSFER_KINDS } from '../ledger/kinds';
+import type { LedgerService } from '../ledger/service';
 import {
   gamesRepository as repo,
   roundKeyOf,
@@ -222,14 +222,14 @@ export class WalletBatch {
    */
   async flush(
     ex: Executor,
-    ctx: AppContext,
+    ledger: LedgerService,
     read: {
       rulesVersion: string;
       now: Date;
       members: readonly { account_pk: string; session_currency: string; available_account: string }[];
     },
   ): Promise<WrittenBatch> {
-    const money = await ctx.ledger.memberMoves(
+    const money = await ledger.memberMoves(
       ex,
       this.moves.map((move) => ({ ...move, account: HOUSE_ACCOUNTS.games })),
       read.members.map((member) => member.available_account),
