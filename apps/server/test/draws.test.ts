@@ -29,11 +29,27 @@ function toBeforeRollover(env: TestEnv, beforeMs: number): void {
   env.advance((day - sinceTarget) % day);
 }
 
+/**
+ * Moves the test's clock a second past the next draw instant when one is under 5 s away, so the two passes of
+ * ensureSchedule that drawScene compares never straddle one (across one, the second pass rightly lists the next
+ * draw, as in the racing test's flake). A clock placed farther from an instant (toBeforeRollover) is left alone.
+ */
+function clearOfADrawInstant(env: TestEnv): void {
+  const cadences = [env.ctx.config.cadenceMs.keno, env.ctx.config.cadenceMs.numbers];
+  for (let pass = 0; pass < cadences.length; pass += 1) {
+    const now = env.ctx.now().getTime();
+    const untilNext = Math.min(...cadences.map((step) => step - (now % step)));
+    if (untilNext >= 5_000) return;
+    env.advance(untilNext + 1_000);
+  }
+}
+
 /** Demo data, the draw sports (database and this process's snapshot) and the schedule listed. */
 async function drawScene(env: TestEnv) {
   await seeded(env);
   await catalogRepository.upsertSports(env.ctx.db, DRAW_SPORTS);
   for (const sport of DRAW_SPORTS) env.services.snapshot.sports.set(sport.id, { ...sport });
+  clearOfADrawInstant(env);
   expect(await env.services.draws.ensureSchedule()).toBe(9);
   // Idempotent: a second pass (another node, the next tick) lists nothing new.
   expect(await env.services.draws.ensureSchedule()).toBe(0);
