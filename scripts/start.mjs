@@ -59,11 +59,16 @@ while (Date.now() < deadline && children[0].exitCode === null) {
 }
 if (children[0].exitCode !== null) process.exit(children[0].exitCode || 1);
 children.push(
-  spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
-    cwd: join(root, 'apps/server'),
-    stdio: 'inherit',
-    env: { ...process.env, PORT: platformPort, PROVIDER_SIM_URL: simUrl, PROVIDER_SIM_SECRET: secret },
-  }),
+  // The server's young generation as ARCHITECTURE.md ("The server process") sets it (apps/server's start script).
+  spawn(
+    process.execPath,
+    ['--max-semi-space-size=64', '--conditions=source', '--import', 'tsx', 'src/main.ts'],
+    {
+      cwd: join(root, 'apps/server'),
+      stdio: 'inherit',
+      env: { ...process.env, PORT: platformPort, PROVIDER_SIM_URL: simUrl, PROVIDER_SIM_SECRET: secret },
+    },
+  ),
 );
 
 // Two brands from the one platform (white label): each host name is served its own brand.

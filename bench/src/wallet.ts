@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { httpFloor } from './http-floor';
 import { connectionStates } from './connection-states';
 import { postJson, runOpenLoad } from './load';
+import { timerProbe } from './timer-probe';
 import {
   benchServer,
   bulkMembers,
@@ -205,12 +206,15 @@ async function walletRun(seconds: number): Promise<{ figures: Figure[]; floorReq
     const cpuSince = cpuMeter(server.url);
     // Sampled by PostgreSQL over the measured window: the wallet's connections (db/database.ts names them).
     const states = url ? connectionStates(url, 'sb-wallet', seconds) : null;
+    // Beside the run, a process with no work of its own: how late its timer comes is the machine's own tail.
+    const probe = timerProbe(seconds);
     const load = await runOpenLoad('wallet.calls', { rate: RATE, seconds, maxOutstanding: 512, isOk }, (n) =>
       next(n + RATE * WARMUP_SECONDS),
     );
     const cpu = cpuSince(load.ok, 'calls');
     const wal = walSince?.(load.ok, 'calls') ?? {};
     const connection = (await states) ?? {};
+    const machineTail = await probe;
     const backlog = url ? reportBacklog(url) : null;
     const database = databaseName();
     const ledger = url
@@ -228,6 +232,7 @@ async function walletRun(seconds: number): Promise<{ figures: Figure[]; floorReq
         ...cpu,
         ...wal,
         ...connection,
+        ...machineTail,
         report_backlog_rounds: backlog,
         target: '>= 3000 calls/s, p99 <= 20 ms',
         database,

@@ -37,7 +37,15 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const flags = (process.env.SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
   const child: ChildProcess = spawn(
     process.execPath,
-    [...flags, '--conditions=source', '--import', 'tsx', 'apps/server/src/main.ts'],
+    // The young generation as `npm start` sets it (ARCHITECTURE.md, "The server process").
+    [
+      ...flags,
+      '--max-semi-space-size=64',
+      '--conditions=source',
+      '--import',
+      'tsx',
+      'apps/server/src/main.ts',
+    ],
     {
       cwd: root,
       env: {

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { latenessOf, timerProbe } from './timer-probe';
+
+describe('the timer probe beside a run', () => {
+  it.each([
+    {
+      late: [0.1, 0.2, 0.1, 0.3],
+      expected: { probe_timer_late_p99_ms: 0.3, probe_timer_late_max_ms: 0.3, probe_stalls_over_20ms: 0 },
+    },
+    {
+      // 200 ticks: the p99 is the 199th smallest; two stalls longer than a whole target.
+      late: [...Array.from({ length: 197 }, () => 0.5), 12, 25, 82],
+      expected: { probe_timer_late_p99_ms: 25, probe_timer_late_max_ms: 82, probe_stalls_over_20ms: 2 },
+    },
+    {
+      // Exactly the target is not over it.
+      late: [20, 20.1],
+      expected: { probe_timer_late_p99_ms: 20.1, probe_timer_late_max_ms: 20.1, probe_stalls_over_20ms: 1 },
+    },
+    {
+      late: [],
+      expected: {
+        probe_timer_late_p99_ms: null,
+        probe_timer_late_max_ms: null,
+        probe_stalls_over_20ms: null,
+      },
+    },
+  ])('summarises ticks late by $late.length', ({ late, expected }) => {
+    expect(latenessOf(late)).toEqual(expected);
+  });
+
+  it('runs in a process of its own for the given time and answers its figures', async () => {
+    const started = performance.now();
+    const figures = await timerProbe(0.3);
+    // The child's start (about 50 ms) plus its 300 ms of ticks.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(300);
+    expect(figures.probe_timer_late_max_ms).not.toBeNull();
+    expect(figures.probe_timer_late_p99_ms).toBeGreaterThanOrEqual(0);
+    expect(figures.probe_timer_late_max_ms).toBeGreaterThanOrEqual(figures.probe_timer_late_p99_ms ?? 0);
+  });
+});
