@@ -50,33 +50,35 @@ export class WalletMemory {
       if (call.referenceUuid === null) continue;
       const referenced = this.records.get(keyOf(call.provider, call.referenceUuid));
       if (!referenced) return undefined;
-      transactions.set(keyOf(call.provider, call.referenceUuid), { ...referenced });
+      transactions.set(keyOf(call.provider, call.referenceUuid), referenced);
     }
+    // Not copied: the engine never changes a member (a write's result is a new object), and a batch works on
+    // copies of the records it is given (WalletBatch's constructor).
     return {
-      members: [...members.values()].map((member) => ({ ...member })),
+      members: [...members.values()],
       transactions: [...transactions.values()],
       rulesVersion: String(this.latestRules),
     };
   }
 
-  /** Members as a read or a committed write left them, read at account rules version `rules`. */
+  /** Members as a read or a committed write left them, read at account rules version `rules` (kept as given). */
   rememberMembers(members: readonly WalletMember[], rules: string): void {
     const version = BigInt(rules);
     if (version > this.latestRules) this.latestRules = version;
     for (const member of members) {
       const key = keyOf(member.session_provider, member.session_token);
       this.members.delete(key);
-      this.members.set(key, { member: { ...member }, rules: version });
+      this.members.set(key, { member, rules: version });
     }
     evictOldest(this.members, MEMBERS_KEPT);
   }
 
-  /** Records as stored: found by a read or written by a committed batch. */
+  /** Records as stored: found by a read or written by a committed batch, which is done with them (kept as given). */
   rememberRecords(records: readonly KnownTransaction[]): void {
     for (const record of records) {
       const key = keyOf(record.walletProvider, record.transactionUuid);
       this.records.delete(key);
-      this.records.set(key, { ...record });
+      this.records.set(key, record);
     }
     evictOldest(this.records, RECORDS_KEPT);
   }
