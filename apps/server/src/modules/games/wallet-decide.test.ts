@@ -4,6 +4,7 @@ import type { GameRow, WalletMember } from './repository';
 import { WalletBatch, type KnownTransaction } from './wallet-batch';
 import { decideCall } from './wallet-decide';
 import type { MoneyCall } from './wallet-engine';
+import { WalletMemory, type RecallCall } from './wallet-memory';
 
 const NOW = new Date('2026-12-03T12:00:00Z');
 const PROVIDER = 'sim';
@@ -317,5 +318,55 @@ describe('wallet decision table', () => {
     expect(decideCall(rollback('b1'), read, balance, batch, NOW)).toBe('RS_OK');
     expect(balance.available).toBe(10_700n);
     expect(batch.transaction(PROVIDER, 'b1')?.state).toBe('won');
+  });
+});
+
+/** What memory must hold for a call of demomyr's session: its id, and the bet it refers to. */
+const recallOf = (transactionUuid: string, referenceUuid: string | null): RecallCall => ({
+  provider: PROVIDER,
+  token: 'tok',
+  user: 'demomyr',
+  transactionUuid,
+  referenceUuid,
+});
+
+describe('a batch decided on what the wallet remembers (wallet-memory.ts keeps and recalls without copying)', () => {
+  function remembering() {
+    const memory = new WalletMemory();
+    memory.rememberMembers([member()], '3');
+    memory.rememberRecords([stored({})]);
+    return memory;
+  }
+
+  it("a batch's decisions change its own copies, never what memory holds, until it is remembered after its write", () => {
+    const memory = remembering();
+    const recalled = memory.recall([recallOf('w1', 'b1')]);
+    expect(recalled?.transactions).toEqual([stored({})]);
+    const [read = member()] = recalled?.members ?? [];
+    const batch = new WalletBatch({ requests: [], transactions: recalled?.transactions ?? [] });
+    expect(decideCall(win('b1', 1_200n), read, { available: read.available }, batch, NOW)).toBe('RS_OK');
+    expect(batch.transaction(PROVIDER, 'b1')?.state).toBe('won');
+    // Not written yet (or its write failed): memory still holds the bet open.
+    expect(memory.recall([recallOf('w2', 'b1')])?.transactions[0]?.state).toBe('open');
+    memory.rememberRecords(batch.records());
+    expect(memory.recall([recallOf('w2', 'b1')])?.transactions[0]?.state).toBe('won');
+  });
+
+  it.each([
+    { name: 'a member never read', call: { ...recallOf('w1', 'b1'), token: 'other' } },
+    { name: "another account's id on the session", call: { ...recallOf('w1', 'b1'), user: 'demousd' } },
+    { name: 'a call whose own id is known (a replay: read)', call: recallOf('b1', null) },
+    { name: 'a reference not held', call: recallOf('w1', 'b9') },
+  ])('answers nothing for $name', ({ call }) => {
+    expect(remembering().recall([recallOf('b2', null), call])).toBeUndefined();
+  });
+
+  it('answers nothing for members read at an older account rules version than one seen since', () => {
+    const memory = remembering();
+    memory.rememberMembers([member({ session_token: 'tok2', account_id: 'demo2' })], '4');
+    expect(memory.recall([recallOf('b2', null)])).toBeUndefined();
+    expect(memory.recall([{ ...recallOf('b2', null), token: 'tok2', user: 'demo2' }])?.rulesVersion).toBe(
+      '4',
+    );
   });
 });
