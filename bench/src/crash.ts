@@ -13,6 +13,7 @@ import { MemoryLimitStore } from '../../apps/server/src/lib/limits';
 import { AuditService } from '../../apps/server/src/modules/audit/service';
 import { LedgerService } from '../../apps/server/src/modules/ledger/service';
 import type { Outgoing, PushSocket } from '../../apps/server/src/push/hub';
+import { percentile } from './load';
 
 /** Players in the one round, each betting 10.00; half cash out by hand at a random multiplier, half automatically. */
 const PLAYERS = Number(process.env.BENCH_CRASH_PLAYERS ?? 2_000);
@@ -30,11 +31,6 @@ function lcg(seed: number) {
     state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
     return state / 4_294_967_296;
   };
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
 async function openBenchDatabase(): Promise<DatabaseHandle> {

@@ -84,7 +84,8 @@ function rawPoster() {
 /** URLs remembered per run at most (a suite whose URLs vary per request parses them each time). */
 const MAX_TARGETS = 1_000;
 
-function percentile(sorted: number[], p: number): number {
+/** The p-th percentile of ascending values (0 when there are none): the one every bench reports with. */
+export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }

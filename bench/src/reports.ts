@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { percentile } from './load';
 import { benchServer } from './setup';
 import { demoBackofficeToken } from '../../apps/server/src/db/demo-totp';
 
@@ -117,9 +118,6 @@ function statementMs(url: string, statement: string): number {
   }
   return Number(runs.sort((a, b) => a - b)[2]?.toFixed(2));
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /**
  * `npm run bench -- reports` (PostgreSQL only): BETS settled bets over three months under the demo chain,

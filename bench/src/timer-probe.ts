@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { percentile } from './load';
 
 /** The probe's timer period: short enough to see a stall of a few milliseconds. */
 const PERIOD_MS = 2;
@@ -36,9 +37,8 @@ export function latenessOf(late: readonly number[]): TimerProbeFigures {
   if (late.length === 0)
     return { probe_timer_late_p99_ms: null, probe_timer_late_max_ms: null, probe_stalls_over_20ms: null };
   const sorted = [...late].sort((a, b) => a - b);
-  const at = (share: number) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0;
   return {
-    probe_timer_late_p99_ms: at(0.99),
+    probe_timer_late_p99_ms: percentile(sorted, 99),
     probe_timer_late_max_ms: sorted[sorted.length - 1] ?? 0,
     probe_stalls_over_20ms: late.filter((ms) => ms > STALL_MS).length,
   };
