@@ -48,6 +48,7 @@ export async function httpFloor(
       http_floor_client_cpu_ms_per_1000_calls: cpu.client_cpu_ms_per_1000_calls ?? null,
       http_floor_machine_cpu_busy_share: cpu.machine_cpu_busy_share ?? null,
       http_floor_machine_cpu_wait_share: cpu.machine_cpu_wait_share ?? null,
+      http_floor_machine_cpu_steal_share: cpu.machine_cpu_steal_share ?? null,
     };
   } finally {
     // A server that already ended (it failed to start) has no channel left to close.

@@ -15,6 +15,9 @@ describe('machine load over a window', () => {
     // a wide margin).
     expect(load.machine_cpu_busy_share).toBeGreaterThan(0.5 / availableParallelism());
     expect(load.machine_cpu_busy_share).toBeLessThanOrEqual(1);
+    // The host's share of the window is part of busy.
+    expect(load.machine_cpu_steal_share).toBeGreaterThanOrEqual(0);
+    expect(load.machine_cpu_steal_share).toBeLessThanOrEqual(load.machine_cpu_busy_share ?? 0);
     // Pressure stall information is optional (a kernel without it answers null), never outside 0..1.
     const wait = load.machine_cpu_wait_share;
     if (wait !== null) {
@@ -27,7 +30,7 @@ describe('machine load over a window', () => {
     //              user nice system idle iowait irq softirq steal guest guest_nice
     const stat =
       'cpu  100  1    50     800  10     5   4       30    7     0\ncpu0 50 0 25 400 5 2 2 15 3 0\n';
-    expect(ticksOf(stat)).toEqual({ busy: 190, all: 1000 });
+    expect(ticksOf(stat)).toEqual({ busy: 190, steal: 30, all: 1000 });
     expect(ticksOf('cpu0 1 2 3 4 5 6 7 8\n')).toBeNull();
     expect(ticksOf('cpu  1 2 3\n')).toBeNull();
     expect(ticksOf('')).toBeNull();

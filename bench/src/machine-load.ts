@@ -4,14 +4,14 @@ import { readFileSync } from 'node:fs';
  * Busy and all CPU time in /proc/stat's text (its first line, the whole machine, in ticks); null when the line
  * does not hold the eight fields. Exported for its test.
  */
-export function ticksOf(stat: string): { busy: number; all: number } | null {
+export function ticksOf(stat: string): { busy: number; steal: number; all: number } | null {
   const [name, ...fields] = stat.split('\n', 1)[0]?.trim().split(/\s+/) ?? [];
   if (name !== 'cpu') return null;
   // user nice system idle iowait irq softirq steal (guest time is counted in user already)
   const [user, nice, system, idle, iowait, irq, softirq, steal] = fields.slice(0, 8).map(Number);
   const busy = [user, nice, system, irq, softirq, steal].reduce<number>((sum, n) => sum + (n ?? NaN), 0);
   const all = busy + (idle ?? NaN) + (iowait ?? NaN);
-  return Number.isFinite(all) && all > 0 ? { busy, all } : null;
+  return Number.isFinite(all) && all > 0 ? { busy, steal: steal ?? NaN, all } : null;
 }
 
 /**
@@ -44,12 +44,14 @@ const cpuStallMicros = () => {
 
 /**
  * How loaded the whole machine was over a window: the share of its CPU time that was busy (every process, not
- * only the three measured), and the share of the window in which some task waited for a CPU. A tail latency
- * is read against these: near a full machine, an open-loop client's calls queue whatever the code does.
+ * only the three measured), the share of the window in which some task waited for a CPU, and the share of its
+ * CPU time the host took from the guest's vCPUs (steal, part of busy). A tail latency is read against these:
+ * near a full machine, an open-loop client's calls queue whatever the code does.
  */
 export function machineLoadSince(): () => {
   machine_cpu_busy_share: number | null;
   machine_cpu_wait_share: number | null;
+  machine_cpu_steal_share: number | null;
 } {
   const from = { ticks: machineTicks(), stall: cpuStallMicros(), at: process.hrtime.bigint() };
   return () => {
@@ -62,6 +64,8 @@ export function machineLoadSince(): () => {
         ticks && from.ticks ? share(ticks.busy - from.ticks.busy, ticks.all - from.ticks.all) : null,
       machine_cpu_wait_share:
         stall !== null && from.stall !== null ? share(stall - from.stall, wallMicros) : null,
+      machine_cpu_steal_share:
+        ticks && from.ticks ? share(ticks.steal - from.ticks.steal, ticks.all - from.ticks.all) : null,
     };
   };
 }
