@@ -178,6 +178,27 @@ describeEachDatabase('ledger', (env) => {
     await expect(env().ctx.db.deleteFrom('transfers').execute()).rejects.toThrow(/append-only/);
   });
 
+  it('keys an entry by its transfer and account: a transfer moves an account once (0033)', async () => {
+    await seeded(env());
+    const db = env().ctx.db;
+    const some = await db
+      .selectFrom('entries')
+      .select(['transfer_pk', 'ledger_account_id'])
+      .executeTakeFirstOrThrow();
+    // A second leg on the same account of the same transfer is refused, whatever its amount.
+    await expect(
+      sql`insert into entries (transfer_pk, ledger_account_id, amount)
+        values (${some.transfer_pk}::bigint, ${some.ledger_account_id}::bigint, 1)`.execute(db),
+    ).rejects.toThrow(/entries_pkey|duplicate key/);
+    // The readers of a transfer's entries find them by the key's first column.
+    const indexes = await sql<{ indexname: string; indexdef: string }>`
+      select indexname, indexdef from pg_indexes where schemaname = current_schema() and tablename = 'entries'
+      order by indexname`.execute(db);
+    expect(indexes.rows.map((row) => row.indexname)).toEqual(['entries_account', 'entries_pkey']);
+    expect(indexes.rows[1]?.indexdef).toMatch(/\(transfer_pk, ledger_account_id\)/);
+    await expectBooksBalance(env());
+  });
+
   it('200 concurrent reserves against a balance that covers 100: exactly 100 succeed, never negative', async () => {
     await seeded(env());
     const pk = await memberPk(env(), 'demosgd');
@@ -340,9 +361,17 @@ describeEachDatabase('ledger', (env) => {
     await sql`insert into report_rounds (source, round_pk, product, day, member_pk, currency, turnover,
       valid_turnover, win_loss, commission) values ${counted('999999999', 900_000_004)}`.execute(db);
     await sql`alter table report_rounds enable trigger report_rounds_references`.execute(db);
+    // And an entry naming no transfer, named by its key (no id since 0033).
+    const account = (await sql<{ id: string }>`select min(id)::text as id from ledger_accounts`.execute(db))
+      .rows[0]?.id;
+    await sql`alter table entries disable trigger entries_references`.execute(db);
+    await sql`insert into entries (transfer_pk, ledger_account_id, amount)
+      values (900000005, ${account}::bigint, 1)`.execute(db);
+    await sql`alter table entries enable trigger entries_references`.execute(db);
     const report = await env().ctx.ledger.verify(db);
     expect(report.ok).toBe(false);
     expect(report.dangling).toEqual([
+      { reference: 'entries.transfer_pk', id: `900000005:${account}` },
       { reference: 'game_transactions.round_pk', id: expect.any(String) },
       { reference: 'report_rounds.member_pk', id: 'provider:900000004' },
       // The deleted round was never counted: its entry in the queue of uncounted rounds (0032) dangles too.

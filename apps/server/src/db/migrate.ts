@@ -32,6 +32,7 @@ import * as m0029 from './migrations/0029_account_rules_version';
 import * as m0030 from './migrations/0030_wallet_fewer_index_entries';
 import * as m0031 from './migrations/0031_report_rounds_set_wise_reference';
 import * as m0032 from './migrations/0032_uncounted_rounds_queue';
+import * as m0033 from './migrations/0033_entries_keyed_by_transfer';
 
 /** Migrations are listed here, in order: no file-system scanning, so bundling and tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -67,6 +68,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0030_wallet_fewer_index_entries': m0030,
   '0031_report_rounds_set_wise_reference': m0031,
   '0032_uncounted_rounds_queue': m0032,
+  '0033_entries_keyed_by_transfer': m0033,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

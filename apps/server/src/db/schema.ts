@@ -167,8 +167,8 @@ export interface TransferTable {
   created_at: DefaultTimestamp;
 }
 
+/** Keyed by (transfer_pk, ledger_account_id): a transfer moves each account once. */
 export interface EntryTable {
-  id: Generated<string>;
   transfer_pk: string;
   ledger_account_id: string;
   amount: Money;

@@ -32,11 +32,13 @@ const CHECKED_REFERENCES = [
 
 /**
  * How a dangling row is named: its id, or for a row keyed otherwise its key: a wallet dedupe record (no id since
- * 0030) by its provider's key, a counted round by its source and round.
+ * 0030) by its provider's key, a counted round by its source and round, an entry (no id since 0033) by its
+ * transfer and account.
  */
 const rowLabel = (table: (typeof CHECKED_REFERENCES)[number][0]) => {
   if (table === 'game_transactions') return sql`x.wallet_provider || ':' || x.transaction_uuid`;
   if (table === 'report_rounds') return sql`x.source || ':' || x.round_pk::text`;
+  if (table === 'entries') return sql`x.transfer_pk::text || ':' || x.ledger_account_id::text`;
   return sql`x.id::text`;
 };
 
@@ -193,7 +195,7 @@ export const ledgerRepository = {
       select t.transfer_id, coalesce(sum(e.amount), 0)::bigint as total
       from transfers t left join entries e on e.transfer_pk = t.id
       group by t.id, t.transfer_id
-      having coalesce(sum(e.amount), 0) <> 0 or count(e.id) = 0
+      having coalesce(sum(e.amount), 0) <> 0 or count(e.transfer_pk) = 0
       limit ${limit}`.execute(ex);
     return result.rows;
   },
