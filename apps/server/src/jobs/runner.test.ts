@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { describe, expect, it } from 'vitest';
-import { JobRunner } from './runner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { JobRunner, firstRunAfter } from './runner';
 
 function recordingLog() {
   const errors: string[] = [];
@@ -89,5 +89,58 @@ describe('JobRunner', () => {
     expect(() => jobs.register({ name: 'three', intervalMs: 1_000, run: () => undefined })).toThrow();
     expect(jobs.list()).toEqual([{ name: 'one', intervalMs: 1_000 }]);
     return jobs.stop();
+  });
+
+  describe('spreading the jobs started together', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it.each([2_000, 60_000, 100])(
+      'gives the first eight jobs of one %i ms interval first runs apart by at least 9% of it',
+      (intervalMs) => {
+        const firsts = Array.from({ length: 8 }, (_, index) => firstRunAfter(index, intervalMs)).sort(
+          (a, b) => a - b,
+        );
+        for (const first of firsts) {
+          expect(first).toBeGreaterThanOrEqual(0);
+          expect(first).toBeLessThan(intervalMs);
+        }
+        const gaps = firsts.slice(1).map((first, i) => first - (firsts[i] ?? 0));
+        expect(Math.min(...gaps)).toBeGreaterThanOrEqual(Math.floor(intervalMs * 0.09));
+      },
+    );
+
+    it('runs each job first at its share of its interval, then every interval, and never two of one interval together', async () => {
+      vi.useFakeTimers({ now: 0 });
+      const jobs = new JobRunner(recordingLog().log);
+      // The server's mix: several jobs on 2 s, one on 1 s, one on 500 ms (jobs/index.ts).
+      const intervals = [500, 2_000, 2_000, 2_000, 1_000, 2_000];
+      const runs = intervals.map(() => [] as number[]);
+      intervals.forEach((intervalMs, index) =>
+        jobs.register({ name: `job-${index}`, intervalMs, run: () => void runs[index]?.push(Date.now()) }),
+      );
+      jobs.start();
+      await vi.advanceTimersByTimeAsync(20_000);
+      await jobs.stop();
+      intervals.forEach((intervalMs, index) => {
+        const times = runs[index] ?? [];
+        expect(times[0]).toBe(firstRunAfter(index, intervalMs));
+        expect(times[0]).toBeLessThan(intervalMs);
+        // Then every interval, on the dot (fake time): 20 s hold 20 s / interval runs, less one at most.
+        times.slice(1).forEach((time, i) => expect(time - (times[i] ?? 0)).toBe(intervalMs));
+        expect(times.length).toBeGreaterThanOrEqual(20_000 / intervalMs - 1);
+      });
+      // The four 2 s jobs (which all ran at once every 2 s before) run at least 180 ms apart.
+      const twoSecond = intervals.flatMap((intervalMs, index) =>
+        intervalMs === 2_000 ? (runs[index] ?? []) : [],
+      );
+      const sorted = [...twoSecond].sort((a, b) => a - b);
+      sorted.slice(1).forEach((time, i) => expect(time - (sorted[i] ?? 0)).toBeGreaterThanOrEqual(180));
+      // Stopped: no job runs again.
+      const counted = runs.map((times) => times.length);
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(runs.map((times) => times.length)).toEqual(counted);
+    });
   });
 });

@@ -11,6 +11,21 @@ export interface Job {
 /** Bound on registered jobs: each is one timer; a runaway registration should fail loudly, not leak timers. */
 const MAX_JOBS = 64;
 
+/** The golden ratio's fractional part: multiples of it modulo 1 are spread as evenly as any sequence can be. */
+const GOLDEN_FRACTION = (Math.sqrt(5) - 1) / 2;
+
+/**
+ * When the job registered `index`-th first runs after start, in ms: its own share of its interval, k * 0.618...
+ * modulo 1 for k = index + 1. Started together on one interval, jobs would all run at the same instant every time
+ * (every job on 2 s, 1 s, 500 ms and 100 ms together every 2 s, every minute job together each minute): a burst of
+ * work on the cores the latency-bound paths (the wallet's batches, the feed's pushes) share. Spread this way, no
+ * two jobs of one interval ever run together, and jobs of different intervals only now and then. Exported for
+ * its test.
+ */
+export function firstRunAfter(index: number, intervalMs: number): number {
+  return Math.floor((((index + 1) * GOLDEN_FRACTION) % 1) * intervalMs);
+}
+
 /**
  * Runs the process's background jobs on their intervals. A run never overlaps the same job's previous run (the
  * tick is skipped while it is under way); a failed run is logged and the job carries on at its next tick; stop()
@@ -39,15 +54,20 @@ export class JobRunner {
     return this.jobs.map(({ name, intervalMs }) => ({ name, intervalMs }));
   }
 
+  /** Each job runs first at its own share of its interval (firstRunAfter), then every interval. */
   start(): void {
     if (this.started) return;
     this.started = true;
-    for (const job of this.jobs) {
-      const timer = setInterval(() => this.tick(job), job.intervalMs);
-      // A job never keeps the process alive on its own.
-      timer.unref();
-      this.timers.push(timer);
-    }
+    this.jobs.forEach((job, index) => {
+      const first = setTimeout(
+        () => {
+          void this.tick(job);
+          this.keep(setInterval(() => void this.tick(job), job.intervalMs));
+        },
+        firstRunAfter(index, job.intervalMs),
+      );
+      this.keep(first);
+    });
   }
 
   /** Runs a job now unless it is under way; resolves when this run (or the one under way) is over. */
@@ -58,8 +78,15 @@ export class JobRunner {
   }
 
   async stop(): Promise<void> {
-    for (const timer of this.timers.splice(0)) clearInterval(timer);
+    // clearTimeout clears a timeout or an interval alike.
+    for (const timer of this.timers.splice(0)) clearTimeout(timer);
     await Promise.all(this.running.values());
+  }
+
+  /** A job's timer never keeps the process alive on its own; stop() clears it. */
+  private keep(timer: NodeJS.Timeout): void {
+    timer.unref();
+    this.timers.push(timer);
   }
 
   private tick(job: Job): Promise<void> {
