@@ -11,7 +11,7 @@ const STALL_MS = 20;
  * each tick came (ms, to a tenth), and the steal time (/proc/stat's whole-machine line, summed over the vCPUs, in
  * ms) that passed within the ticks that came a stall late: how much of a stall was the host running something
  * else on the guest's vCPUs. At most seconds * 1000 / PERIOD_MS ticks; /proc/stat is read once a tick (about
- * 15 us), and not at all where it cannot be opened (steal then null).
+ * 15 us); steal is null where it cannot be opened or its first line read.
  */
 const PROBE_SOURCE = `
 const fs = require('node:fs');
@@ -32,9 +32,12 @@ const late = [];
 let stolenInStalls = 0;
 let last = performance.now();
 let lastSteal = steal();
+// A line that cannot be read as expected, once, makes the steal figure unknown rather than 0.
+let readable = lastSteal !== null;
 const timer = setInterval(() => {
   const now = performance.now();
   const stolen = steal();
+  if (stolen === null) readable = false;
   const lateBy = Math.max(0, now - last - period);
   late.push(Math.round(lateBy * 10) / 10);
   if (lateBy > stallMs && stolen !== null && lastSteal !== null) stolenInStalls += (stolen - lastSteal) * tickMs;
@@ -42,7 +45,7 @@ const timer = setInterval(() => {
   lastSteal = stolen;
   if (now >= until) {
     clearInterval(timer);
-    process.stdout.write(JSON.stringify({ late, stolenInStalls: fd === null ? null : stolenInStalls }));
+    process.stdout.write(JSON.stringify({ late, stolenInStalls: readable ? stolenInStalls : null }));
   }
 }, period);
 `;
