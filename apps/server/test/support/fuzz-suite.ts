@@ -48,7 +48,7 @@ function surfaceOf(url: string): Surface {
 async function guardedCounts(env: TestEnv): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   const moves = await sql<{ transfers: string; entries: string }>`
-    select count(distinct t.id)::text as transfers, count(e.id)::text as entries
+    select count(distinct t.id)::text as transfers, count(e.transfer_pk)::text as entries
     from transfers t left join entries e on e.transfer_pk = t.id
     where not (t.kind in (${sql.join(JOB_KINDS)}) and t.ref like ${JOB_REF_PATTERN})`.execute(env.ctx.db);
   counts.transfers = Number(moves.rows[0]?.transfers ?? 0);
