@@ -19,7 +19,8 @@ const GOLDEN_FRACTION = (Math.sqrt(5) - 1) / 2;
  * modulo 1 for k = index + 1. Started together on one interval, jobs would all run at the same instant every time
  * (every job on 2 s, 1 s, 500 ms and 100 ms together every 2 s, every minute job together each minute): a burst of
  * work on the cores the latency-bound paths (the wallet's batches, the feed's pushes) share. Spread this way, no
- * two jobs of one interval ever run together, and jobs of different intervals only now and then. Exported for
+ * two jobs of one interval ever start at the same instant (eight are at least 9% of it apart), and jobs of
+ * different intervals only now and then. Exported for
  * its test.
  */
 export function firstRunAfter(index: number, intervalMs: number): number {
