@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { latenessOf, timerProbe } from './timer-probe';
+import { latenessOf, stealWithin, timerProbe } from './timer-probe';
 
 describe('the timer probe beside a run', () => {
   it.each([
@@ -52,6 +52,24 @@ describe('the timer probe beside a run', () => {
     },
   ])('summarises ticks late by $late.length', ({ late, stolen, expected }) => {
     expect(latenessOf(late, stolen)).toEqual(expected);
+  });
+
+  it('reads the steal time within the stalls off /proc/stat lines before and after each (10 ms ticks, all vCPUs)', () => {
+    //          user nice system idle iowait irq softirq steal
+    const at = (steal: number) => `cpu  100 0 50 800 10 5 4 ${steal} 0 0`;
+    expect(stealWithin([])).toBe(0);
+    expect(
+      stealWithin([
+        [at(30), at(33)],
+        [at(40), at(40)],
+        [at(50), at(52)],
+      ]),
+    ).toBe(50);
+    // No /proc/stat, or a line that is not the machine's: unknown, not 0.
+    expect(stealWithin(null)).toBeNull();
+    expect(stealWithin([[null, null]])).toBeNull();
+    expect(stealWithin([[at(1), 'cpu0 1 2 3 4 5 6 7 8']])).toBeNull();
+    expect(stealWithin([[at(1), 'cpu  1 2 3 4 5 6 7']])).toBeNull();
   });
 
   it('runs in a process of its own for the given time and answers its figures', async () => {

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { percentile } from './load';
+import { ticksOf } from './machine-load';
 
 /** The probe's timer period: short enough to see a stall of a few milliseconds. */
 const PERIOD_MS = 2;
@@ -8,10 +9,9 @@ const STALL_MS = 20;
 
 /**
  * The probe itself: a process doing nothing but a timer every PERIOD_MS for the given seconds, printing how late
- * each tick came (ms, to a tenth), and the steal time (/proc/stat's whole-machine line, summed over the vCPUs, in
- * ms) that passed within the ticks that came a stall late: how much of a stall was the host running something
- * else on the guest's vCPUs. At most seconds * 1000 / PERIOD_MS ticks; /proc/stat is read once a tick (about
- * 15 us); steal is null where it cannot be opened or its first line read.
+ * each tick came (ms, to a tenth) and, for each tick that came a stall late, /proc/stat's first line before and
+ * after it (read once a tick, about 15 us; null where it cannot be opened). The parent reads the steal time off
+ * those lines with machine-load's parser. At most seconds * 1000 / PERIOD_MS ticks.
  */
 const PROBE_SOURCE = `
 const fs = require('node:fs');
@@ -20,35 +20,47 @@ const stallMs = ${STALL_MS};
 let fd = null;
 try { fd = fs.openSync('/proc/stat', 'r'); } catch {}
 const buffer = Buffer.alloc(256);
-const steal = () => {
-  if (fd === null) return null;
-  const text = buffer.toString('utf8', 0, fs.readSync(fd, buffer, 0, buffer.length, 0));
-  const fields = text.split('\\n', 1)[0].trim().split(/\\s+/);
-  return fields[0] === 'cpu' && fields.length > 8 ? Number(fields[8]) : null;
-};
-const tickMs = 1000 / 100;
+const statLine = () =>
+  fd === null ? null : buffer.toString('utf8', 0, fs.readSync(fd, buffer, 0, buffer.length, 0)).split('\\n', 1)[0];
 const until = performance.now() + Number(process.argv[1]) * 1000;
 const late = [];
-let stolenInStalls = 0;
+const stalls = [];
 let last = performance.now();
-let lastSteal = steal();
-// A line that cannot be read as expected, once, makes the steal figure unknown rather than 0.
-let readable = lastSteal !== null;
+let lastLine = statLine();
 const timer = setInterval(() => {
   const now = performance.now();
-  const stolen = steal();
-  if (stolen === null) readable = false;
+  const line = statLine();
   const lateBy = Math.max(0, now - last - period);
   late.push(Math.round(lateBy * 10) / 10);
-  if (lateBy > stallMs && stolen !== null && lastSteal !== null) stolenInStalls += (stolen - lastSteal) * tickMs;
+  if (lateBy > stallMs) stalls.push([lastLine, line]);
   last = now;
-  lastSteal = stolen;
+  lastLine = line;
   if (now >= until) {
     clearInterval(timer);
-    process.stdout.write(JSON.stringify({ late, stolenInStalls: readable ? stolenInStalls : null }));
+    process.stdout.write(JSON.stringify({ late, stalls: fd === null ? null : stalls }));
   }
 }, period);
 `;
+
+/** /proc/stat counts in USER_HZ ticks: 100 a second on Linux. */
+const MS_PER_STAT_TICK = 10;
+
+/**
+ * The steal time (ms, summed over the vCPUs) within the stalls, from /proc/stat's first line before and after
+ * each; null when there are no lines or one cannot be read. Exported for its test.
+ */
+export function stealWithin(stalls: unknown): number | null {
+  if (!Array.isArray(stalls)) return null;
+  let stolen = 0;
+  for (const pair of stalls) {
+    const [before, after] = Array.isArray(pair) ? pair : [];
+    const from = typeof before === 'string' ? ticksOf(before) : null;
+    const to = typeof after === 'string' ? ticksOf(after) : null;
+    if (!from || !to || !Number.isFinite(to.steal - from.steal)) return null;
+    stolen += (to.steal - from.steal) * MS_PER_STAT_TICK;
+  }
+  return stolen;
+}
 
 export interface TimerProbeFigures {
   probe_timer_late_p99_ms: number | null;
@@ -104,12 +116,12 @@ export function timerProbe(seconds: number): Promise<TimerProbeFigures> {
       try {
         const reply: unknown = JSON.parse(output);
         if (typeof reply !== 'object' || reply === null) return none();
-        const { late, stolenInStalls } = reply as { late?: unknown; stolenInStalls?: unknown };
+        const { late, stalls } = reply as { late?: unknown; stalls?: unknown };
         if (!Array.isArray(late)) return none();
         resolve(
           latenessOf(
             late.filter((value): value is number => typeof value === 'number'),
-            typeof stolenInStalls === 'number' ? stolenInStalls : null,
+            stealWithin(stalls),
           ),
         );
       } catch {

@@ -20,8 +20,7 @@ const GOLDEN_FRACTION = (Math.sqrt(5) - 1) / 2;
  * (every job on 2 s, 1 s, 500 ms and 100 ms together every 2 s, every minute job together each minute): a burst of
  * work on the cores the latency-bound paths (the wallet's batches, the feed's pushes) share. Spread this way, no
  * two jobs of one interval ever start at the same instant (eight are at least 9% of it apart), and jobs of
- * different intervals only now and then. Exported for
- * its test.
+ * different intervals only now and then. Exported for its test.
  */
 export function firstRunAfter(index: number, intervalMs: number): number {
   return Math.floor((((index + 1) * GOLDEN_FRACTION) % 1) * intervalMs);
