@@ -188,9 +188,12 @@ export function bulkMembers(
  * A process's /proc stat fields after its command name (which may hold spaces), or null once it is gone:
  * [1] the parent pid, [11] and [12] its own user and system time, [13] and [14] those of children it reaped.
  */
-function procStat(pid: number | string): { command: string; fields: string[] } | null {
+function procStat(
+  pid: number | string,
+  path = `/proc/${pid}/stat`,
+): { command: string; fields: string[] } | null {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(path, 'utf8');
     const close = stat.lastIndexOf(')');
     return { command: stat.slice(stat.indexOf('(') + 1, close), fields: stat.slice(close + 2).split(' ') };
   } catch {
@@ -203,6 +206,16 @@ const ticks = (fields: string[], ...at: number[]) => at.reduce((sum, i) => sum +
 /** CPU seconds (user + system) a process has used so far, from /proc; 0 once it is gone. */
 export function cpuSeconds(pid: number): number {
   const stat = procStat(pid);
+  return stat ? ticks(stat.fields, 11, 12) : 0;
+}
+
+/**
+ * CPU seconds a process's main thread has used so far (its task whose id is the process's): in a Node process the
+ * thread that runs its JavaScript and answers its requests, without its worker threads, GC helpers and libuv
+ * pool. 0 once it is gone.
+ */
+export function mainThreadCpuSeconds(pid: number): number {
+  const stat = procStat(pid, `/proc/${pid}/task/${pid}/stat`);
   return stat ? ticks(stat.fields, 11, 12) : 0;
 }
 
@@ -283,7 +296,12 @@ export function cpuMeter(
   serverUrl: string,
 ): (answered: number, unit: string) => Record<string, number | null> {
   const pid = serverProcess(serverUrl);
-  const from = { server: cpuSeconds(pid), postgres: postgresCpuSeconds(), client: process.cpuUsage() };
+  const from = {
+    server: cpuSeconds(pid),
+    serverMain: mainThreadCpuSeconds(pid),
+    postgres: postgresCpuSeconds(),
+    client: process.cpuUsage(),
+  };
   const machineLoad = machineLoadSince();
   return (answered, unit) => {
     const per1000 = (spent: number) => Number(((spent * 1e6) / Math.max(1, answered)).toFixed(1));
@@ -291,6 +309,7 @@ export function cpuMeter(
     const postgresNow = postgresCpuSeconds();
     return {
       [`server_cpu_ms_per_1000_${unit}`]: per1000(cpuSeconds(pid) - from.server),
+      [`server_main_thread_cpu_ms_per_1000_${unit}`]: per1000(mainThreadCpuSeconds(pid) - from.serverMain),
       [`postgres_cpu_ms_per_1000_${unit}`]:
         from.postgres === null || postgresNow === null ? null : per1000(postgresNow - from.postgres),
       [`client_cpu_ms_per_1000_${unit}`]: per1000((client.user + client.system) / 1e6),

@@ -91,6 +91,12 @@ const envSchema = z.object({
   SETTLEMENT_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   /** 'false' leaves settlement to separate workers (`npm run settle`): the web process only enqueues. */
   SETTLEMENT_WORKER: z.enum(['true', 'false']).default('true'),
+  /**
+   * With PostgreSQL, finished game rounds are counted into the win/loss report on a worker thread of the server
+   * process, with its own connection (jobs/report-rounds.ts); 'false' counts them on the main thread, as PGlite
+   * (one connection in this process) always does.
+   */
+  REPORT_ROUNDS_THREAD: z.enum(['true', 'false']).default('true'),
   /** The provider simulator's base URL (Games API); unset: the games module is idle (no sync). */
   PROVIDER_SIM_URL: z.string().url().optional(),
   /** HMAC-SHA256 secret shared with the simulator (wallet provider `sim`), both directions. */
@@ -178,6 +184,7 @@ export interface Config {
   settlementIntervalMs: number;
   settlementLeaseMs: number;
   settlementWorker: boolean;
+  reportRoundsThread: boolean;
   tournament: {
     operatorFeeBps: number;
     freePrize: string;
@@ -273,6 +280,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       race: e.RACE_INTERVAL_SECONDS * 1000,
     },
     settlementWorker: e.SETTLEMENT_WORKER === 'true',
+    reportRoundsThread: e.REPORT_ROUNDS_THREAD === 'true',
     tournament: {
       operatorFeeBps: e.TOURNAMENT_OPERATOR_FEE_BPS,
       freePrize: e.TOURNAMENT_FREE_PRIZE,

@@ -854,13 +854,13 @@ describeWithTwoLanes('games: seamless wallet conformance (decision table)', (env
         now()
       from game_rounds r cross join generate_series(1, ${backlog}::int) g`.execute(db);
     // The bet's own round and the backlog.
-    expect(await gameReports.countDue(env().ctx)).toBe(backlog + 1);
+    expect(await gameReports.countDue(env().ctx.db)).toBe(backlog + 1);
     const reported = await sql<{ rounds: number; bets: number; uncounted: number }>`select
         (select count(*)::int from report_rounds where source = 'provider') as rounds,
         (select sum(bets)::int from report_days where product = 'casino') as bets,
         (select count(*)::int from uncounted_game_rounds) as uncounted`.execute(db);
     expect(reported.rows[0]).toEqual({ rounds: backlog + 1, bets: backlog + 1, uncounted: 0 });
-    expect(await gameReports.countDue(env().ctx)).toBe(0);
+    expect(await gameReports.countDue(env().ctx.db)).toBe(0);
     await booksOk(env());
   });
 

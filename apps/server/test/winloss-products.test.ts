@@ -89,8 +89,8 @@ describeEachDatabase('win/loss per product (casino and games rounds)', (env) => 
       return { balance: BigInt(rows.rows[0]?.balance ?? '0'), rebated: BigInt(rows.rows[0]?.rebated ?? '0') };
     };
     const beforeCounting = await balanceAndRebates();
-    await gameReports.countDue(env().ctx);
-    expect(await gameReports.countDue(env().ctx)).toBe(0);
+    await gameReports.countDue(env().ctx.db);
+    expect(await gameReports.countDue(env().ctx.db)).toBe(0);
     // The member's casino commission (0.002 of 150.00 staked) is paid when the rounds are counted, once. A
     // background run that took some rounds first holds them (ours skips rows another run has locked) until it
     // commits: read once every rebate is there. Paid twice or never, it is never 0.30 and the wait fails.
@@ -113,7 +113,7 @@ describeEachDatabase('win/loss per product (casino and games rounds)', (env) => 
     const daysCounted = await casinoDays();
     await sql`insert into uncounted_game_rounds (id)
       select min(round_pk) from report_rounds where source = 'provider'`.execute(env().ctx.db);
-    expect(await gameReports.countDue(env().ctx)).toBe(0);
+    expect(await gameReports.countDue(env().ctx.db)).toBe(0);
     // Marked by our run, or by a background run that took it first (read once that one has committed).
     await vi.waitFor(
       async () => {

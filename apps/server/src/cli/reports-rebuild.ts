@@ -16,7 +16,7 @@ const runtime = await boot(parseConfig());
 const started = Date.now();
 let rounds = 0;
 for (let run = 0; run < COUNT_RUNS_MAX; run += 1) {
-  const counted = await gameReports.countDue(runtime.ctx);
+  const counted = await gameReports.countDue(runtime.ctx.db);
   rounds += counted;
   if (counted === 0) break;
 }

@@ -52,6 +52,17 @@ function withPreparedStatements(pool: pg.Pool): pg.Pool {
   return pool;
 }
 
+/**
+ * An idle connection the database ends (a restart, pg_terminate_backend, a network cut) is reported as an 'error'
+ * event of its pool, which Node throws when nothing listens: the whole process would end. The pool has already
+ * dropped that client and opens another for the next query, so there is nothing more to do; a query under way on
+ * a lost connection fails on its own, with its caller.
+ */
+function survivingIdleLoss(pool: pg.Pool): pg.Pool {
+  pool.on('error', () => undefined);
+  return pool;
+}
+
 export interface DatabaseHandle {
   db: Db;
   /** The seamless wallet's own connections, planning by key (see PLAN_BY_KEY); PGlite: `db` itself. */
@@ -70,6 +81,8 @@ export type DatabaseTarget =
       searchPath?: string;
       /** Connections of the wallet's own pool: one per wallet lane (default 2). */
       walletConnections?: number;
+      /** The main pool's application_name in pg_stat_activity (default 'sb'; the report thread's is 'sb-report'). */
+      applicationName?: string;
     }
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite-instance'; pglite: PGlite };
@@ -97,17 +110,21 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     const searchPath = target.searchPath ? [`-c search_path=${target.searchPath}`] : [];
     // Named, so pg_stat_activity tells the wallet's connections from the rest (the wallet bench samples them).
     const poolOf = (max: number, settings: string[], applicationName: string) =>
-      withPreparedStatements(
-        new pg.Pool({
-          connectionString: target.url,
-          application_name: applicationName,
-          max,
-          connectionTimeoutMillis: 10_000,
-          ...(settings.length > 0 ? { options: settings.join(' ') } : {}),
-        }),
+      survivingIdleLoss(
+        withPreparedStatements(
+          new pg.Pool({
+            connectionString: target.url,
+            application_name: applicationName,
+            max,
+            connectionTimeoutMillis: 10_000,
+            ...(settings.length > 0 ? { options: settings.join(' ') } : {}),
+          }),
+        ),
       );
     const db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: poolOf(target.poolSize, searchPath, 'sb') }),
+      dialect: new PostgresDialect({
+        pool: poolOf(target.poolSize, searchPath, target.applicationName ?? 'sb'),
+      }),
     });
     const walletPool = poolOf(
       target.walletConnections ?? 2,

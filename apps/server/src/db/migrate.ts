@@ -83,3 +83,15 @@ export async function migrateToLatest(db: Db, schema = 'public'): Promise<string
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
+
+/**
+ * Applies or reverts migrations until `name` is the last one applied: a migration's test puts a database where
+ * an older release left it, writes what that release wrote, and migrates it forward (and back) from there.
+ */
+export async function migrateTo(db: Db, name: string, schema = 'public'): Promise<string[]> {
+  if (!(name in MIGRATIONS)) throw new Error(`no migration ${name}`);
+  const migrator = new Migrator({ db, provider, migrationTableSchema: schema });
+  const { error, results } = await migrator.migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -9,7 +9,7 @@ import type { LotteryService } from '../modules/lottery/service';
 import type { DrawsService } from '../modules/draws/service';
 import type { RacingService } from '../modules/racing/service';
 import type { CrashEngine } from '../modules/minigame/crash';
-import { gameReports } from '../modules/statement/service';
+import { registerReportRounds } from './report-rounds';
 import { JobRunner } from './runner';
 
 /** What the core jobs work with (a subset of the app's services). */
@@ -34,15 +34,6 @@ const RACING_RUN_INTERVAL_MS = 1_000;
 /** The crash round's clock: betting window, flight and bust are stepped this often. */
 const CRASH_TICK_MS = 100;
 
-/**
- * How often finished game rounds are counted into the win/loss report (its lag at most). A run takes a core of
- * the database for as long as its rounds need, and the wallet's calls queue behind that while it lasts, so the
- * job runs often and short. Every five seconds, at 2,000 wallet calls a second, runs were a dozen batches back to
- * back and the wallet's p99 rose from 74 ms to 160-180 ms while they ran. Every second, at 3,000 calls a second
- * (traced, 2026-11-30), a run took 160-300 ms and 79% of the calls over 20 ms fell in one. Every 200 ms a run
- * takes 40-60 ms (about 300 rounds), and in calm stretches the slowest call of each 100 ms was 13-20 ms.
- */
-const REPORT_ROUNDS_INTERVAL_MS = 200;
 /** How often the acceptor looks for live bets whose delay is over. */
 const ACCEPT_INTERVAL_MS = 500;
 /** How often finished matches leave the in-memory snapshot. */
@@ -119,13 +110,9 @@ export function createJobs(
     run: () => services.games.closeStaleRounds(),
   });
 
-  // Finished game rounds (provider, mini-game, 4D) counted into the win/loss report in bounded batches; every
-  // process may run it (rounds are locked, skipping those another holds).
-  jobs.register({
-    name: 'report-game-rounds',
-    intervalMs: REPORT_ROUNDS_INTERVAL_MS,
-    run: () => gameReports.countDue(ctx),
-  });
+  // Finished game rounds (provider, mini-game, 4D) counted into the win/loss report in bounded batches, on a
+  // thread of its own with PostgreSQL; every process may run it (rounds are locked, skipping those another holds).
+  registerReportRounds(ctx, jobs);
 
   // Our own games' clocks (off with OWN_GAMES_TIMERS=false: tests drive them): the 4D schedule and draws, crash.
   if (ctx.config.ownGamesTimers) {

@@ -8,6 +8,13 @@ export interface Job {
   run: () => unknown;
 }
 
+/** Something long-lived the runner starts and stops with its jobs (the report job's thread). */
+export interface Companion {
+  name: string;
+  start(): void;
+  stop(): Promise<void>;
+}
+
 /** Bound on registered jobs: each is one timer; a runaway registration should fail loudly, not leak timers. */
 const MAX_JOBS = 64;
 
@@ -36,22 +43,35 @@ export class JobRunner {
   private readonly jobs: Job[] = [];
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly running = new Map<string, Promise<void>>();
+  private readonly companions: Companion[] = [];
   private started = false;
 
   constructor(private readonly log: FastifyBaseLogger) {}
 
   register(job: Job): void {
     if (this.started) throw new Error(`job ${job.name} registered after start`);
-    if (this.jobs.length >= MAX_JOBS) throw new Error(`more than ${MAX_JOBS} jobs`);
+    if (this.jobs.length + this.companions.length >= MAX_JOBS) throw new Error(`more than ${MAX_JOBS} jobs`);
     if (this.jobs.some((known) => known.name === job.name))
       throw new Error(`job ${job.name} registered twice`);
     if (!(job.intervalMs > 0)) throw new Error(`job ${job.name}: interval must be positive`);
     this.jobs.push(job);
   }
 
+  /** Starts `companion` with the jobs and stops it with them. */
+  attach(companion: Companion): void {
+    if (this.started) throw new Error(`${companion.name} attached after start`);
+    if (this.jobs.length + this.companions.length >= MAX_JOBS) throw new Error(`more than ${MAX_JOBS} jobs`);
+    this.companions.push(companion);
+  }
+
   /** The registered jobs' names and intervals (for logs and tests). */
   list(): { name: string; intervalMs: number }[] {
     return this.jobs.map(({ name, intervalMs }) => ({ name, intervalMs }));
+  }
+
+  /** The attached companions (for tests). */
+  attached(): readonly Companion[] {
+    return this.companions;
   }
 
   /** Each job runs first at its own share of its interval (firstRunAfter), then every interval. */
@@ -68,6 +88,7 @@ export class JobRunner {
       );
       this.keep(first);
     });
+    for (const companion of this.companions) companion.start();
   }
 
   /** Runs a job now unless it is under way; resolves when this run (or the one under way) is over. */
@@ -80,7 +101,7 @@ export class JobRunner {
   async stop(): Promise<void> {
     // clearTimeout clears a timeout or an interval alike.
     for (const timer of this.timers.splice(0)) clearTimeout(timer);
-    await Promise.all(this.running.values());
+    await Promise.all([...this.running.values(), ...this.companions.map((companion) => companion.stop())]);
   }
 
   /** A job's timer never keeps the process alive on its own; stop() clears it. */

@@ -99,7 +99,7 @@ export async function lostLotteryTicket(env: TestEnv, desk: Awaited<ReturnType<t
  * waits, at most 5 s, until none is left uncounted.
  */
 export async function countEveryRound(env: TestEnv): Promise<void> {
-  await gameReports.countDue(env.ctx);
+  await gameReports.countDue(env.ctx.db);
   await vi.waitFor(
     async () => {
       const left = await sql<{ n: number }>`select

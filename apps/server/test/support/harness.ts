@@ -23,7 +23,7 @@ export type DbKind = 'pglite' | 'postgres';
 export const DATABASES: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
 /** One schema per test process: two suites running at once on one server never share tables. */
-const TEST_SCHEMA = `sb_test_${process.pid}`;
+export const TEST_SCHEMA = `sb_test_${process.pid}`;
 
 export interface TestEnv {
   kind: DbKind;

@@ -1,6 +1,6 @@
 import { UPLINE_LEVELS } from '@sb/contract';
 import { productOfGameKind, roundFigures } from '@sb/domain';
-import type { AppContext } from '../../context';
+import type { Db } from '../../db/database';
 import type { Trx } from '../../db/types';
 import { gameRebateTransfer, levelShareTransfers } from '../ledger/bet-postings';
 import { MEMBER_AVAILABLE } from '../ledger/service';
@@ -35,10 +35,10 @@ const SOURCES: readonly RoundSource[] = ['provider', 'minigame', 'lottery'];
  * The levels' parts move through the ledger like the sportsbook's bet shares (postShares), and the member's
  * commission (rebate) on the rounds is paid to the member in the same ledger write (rebates).
  */
-export async function countFinishedRounds(ctx: AppContext): Promise<number> {
+export async function countFinishedRounds(db: Db): Promise<number> {
   let counted = 0;
   for (let batch = 0; batch < ROUND_BATCHES_PER_RUN; batch += 1) {
-    const { seen, added } = await ctx.db.transaction().execute((trx) => countBatch(trx));
+    const { seen, added } = await db.transaction().execute((trx) => countBatch(trx));
     counted += added;
     if (seen < ROUND_BATCH) break;
   }

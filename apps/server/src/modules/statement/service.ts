@@ -19,6 +19,7 @@ import {
 } from '@sb/domain';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/types';
+import type { Db } from '../../db/database';
 import type { AccountRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { formatMinor } from '../../lib/money';
@@ -67,7 +68,7 @@ export const reportRecords = {
  * (casino), mini-game rounds and 4D tickets (games) into report_days in bounded batches.
  */
 export const gameReports = {
-  countDue: (ctx: AppContext) => countFinishedRounds(ctx),
+  countDue: (db: Db) => countFinishedRounds(db),
 };
 
 export type Paging = { page: number; page_size: number };
