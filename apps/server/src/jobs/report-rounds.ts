@@ -29,10 +29,13 @@ export type ReportThreadMessage = { t: 'ready'; threadId: number } | { t: 'stop'
  * else on the main thread (PGlite is one connection inside this process, so it stays there).
  *
  * Why a thread: the job's JS (every round's figures, the levels' shares, the ledger's transfers) ran five times a
- * second on the thread that answers the seamless wallet, and its garbage was collected in the same heap. A
- * provider's calls queued behind it: at 3,000 wallet calls a second, the job off altogether took 3-5 ms off the
- * wallet's p99 in each of two pairs of runs (2026-12-06). Each process still runs the job (rounds are locked,
- * skipping those another holds), so several server processes share the backlog as before.
+ * second on the thread that answers the seamless wallet, and its garbage was collected in the same heap. At 3,000
+ * wallet calls a second, `npm run bench -- wallet` in four alternating pairs (2026-12-07, 2 vCPUs): the main
+ * thread did 90-93% of the server's CPU with the job on it and 82-83% with the job on its thread (101-119 ms per
+ * 1,000 calls against 113-161), so the thread that answers has that much more room. The wallet's p99 did not
+ * move beyond that machine's noise (median 43 ms against 45 over nine and eight runs): there the two cores, not
+ * the thread, were the bound. Each process still runs the job (rounds are locked, skipping those another
+ * holds), so several server processes share the backlog as before.
  */
 export function registerReportRounds(ctx: AppContext, jobs: JobRunner): void {
   const target = threadTarget(ctx);

@@ -91,6 +91,37 @@ describe('JobRunner', () => {
     return jobs.stop();
   });
 
+  it('starts a companion with the jobs and waits for its stop; none is attached after start', async () => {
+    const jobs = new JobRunner(recordingLog().log);
+    const events: string[] = [];
+    const stopped = gate();
+    jobs.attach({
+      name: 'thread',
+      start: () => events.push('start'),
+      stop: async () => {
+        events.push('stop asked');
+        await stopped.opened;
+        events.push('stopped');
+      },
+    });
+    expect(events).toEqual([]);
+    jobs.start();
+    expect(events).toEqual(['start']);
+    expect(() =>
+      jobs.attach({ name: 'late', start: () => undefined, stop: async () => undefined }),
+    ).toThrow();
+    let done = false;
+    const stopping = jobs.stop().then(() => {
+      done = true;
+    });
+    await Promise.resolve();
+    expect(events).toEqual(['start', 'stop asked']);
+    expect(done).toBe(false);
+    stopped.open();
+    await stopping;
+    expect(events).toEqual(['start', 'stop asked', 'stopped']);
+  });
+
   describe('spreading the jobs started together', () => {
     afterEach(() => {
       vi.useRealTimers();
