@@ -396,6 +396,18 @@ describeWithTwoLanes('games: seamless wallet conformance (decision table)', (env
     expect(await readsOf(() => w.win('b1', '4'))).toMatchObject({ status: 'RS_OK', reads: 0 });
     expect(await readsOf(() => w.bet('1'))).toMatchObject({ status: 'RS_OK', reads: 0 }); // b3
     await expectBalance(env(), START - units('7'));
+    // Memory keeps open bets only: b1 left it with its win. A repeat of that win (a provider's retry) names a bet
+    // memory no longer holds, so it is read and answered as stored, and moves nothing.
+    const repeat = await readsOf(() =>
+      wallet(env(), 'win', {
+        ...w.base(),
+        transaction_uuid: 'w2',
+        reference_transaction_uuid: 'b1',
+        amount: units('4'),
+      }),
+    );
+    expect(repeat).toMatchObject({ status: 'RS_OK', reads: 1 });
+    await expectBalance(env(), START - units('7'));
 
     // Another writer's movement of the member's money, committed (cents).
     const moved = (kind: 'withdraw' | 'game_rebate', amount: bigint) =>

@@ -348,8 +348,49 @@ describe('a batch decided on what the wallet remembers (wallet-memory.ts keeps a
     expect(batch.transaction(PROVIDER, 'b1')?.state).toBe('won');
     // Not written yet (or its write failed): memory still holds the bet open.
     expect(memory.recall([recallOf('w2', 'b1')])?.transactions[0]?.state).toBe('open');
+    // Remembered after its write: a won bet leaves memory (it keeps open bets only), so a second win is read.
     memory.rememberRecords(batch.records());
-    expect(memory.recall([recallOf('w2', 'b1')])?.transactions[0]?.state).toBe('won');
+    expect(memory.recall([recallOf('w2', 'b1')])).toBeUndefined();
+  });
+
+  it('keeps open bets only: a won or rolled-back bet, a win and a rollback leave it, and are read when named', () => {
+    const memory = remembering();
+    expect(memory.recall([recallOf('w1', 'b1')])?.transactions.map((t) => t.transactionUuid)).toEqual(['b1']);
+    // The bet won: neither it nor its win is held, so a retried or second win (or a rollback) on b1 is read.
+    memory.rememberRecords([
+      stored({ state: 'won' }),
+      stored({ transactionUuid: 'w1', kind: 'win', state: 'done', referenceUuid: 'b1' }),
+    ]);
+    expect(memory.recall([recallOf('w1', 'b1')])).toBeUndefined();
+    expect(memory.recall([recallOf('r1', 'b1')])).toBeUndefined();
+    expect(memory.heldRecords).toBe(0);
+    memory.rememberRecords([stored({ transactionUuid: 'b2' })]);
+    memory.rememberRecords([
+      stored({ transactionUuid: 'b2', state: 'rolled_back' }),
+      stored({ transactionUuid: 'r2', kind: 'rollback', state: 'done', referenceUuid: 'b2' }),
+    ]);
+    expect(memory.recall([recallOf('w2', 'b2')])).toBeUndefined();
+    expect(memory.heldRecords).toBe(0);
+  });
+
+  it('holds the bets still open, not every record that passed', () => {
+    const memory = remembering();
+    for (let i = 0; i < 5_000; i += 1) {
+      memory.rememberRecords([stored({ transactionUuid: `bet-${i}` })]);
+      // Each bet's win comes two bets later.
+      if (i >= 2)
+        memory.rememberRecords([
+          stored({ transactionUuid: `bet-${i - 2}`, state: 'won' }),
+          stored({
+            transactionUuid: `win-${i - 2}`,
+            kind: 'win',
+            state: 'done',
+            referenceUuid: `bet-${i - 2}`,
+          }),
+        ]);
+    }
+    // b1 (remembering's) and the last two bets.
+    expect(memory.heldRecords).toBe(3);
   });
 
   it.each([

@@ -45,6 +45,8 @@ export class WalletMemory {
     for (const call of calls) {
       const held = this.members.get(keyOf(call.provider, call.token));
       if (!held || held.rules !== this.latestRules || held.member.account_id !== call.user) return undefined;
+      // An open bet's id again: a repeat, decided as stored. (Any other record's id is not held: its repeat is
+      // refused by the write, and the batch is then read and decided again.)
       if (this.records.has(keyOf(call.provider, call.transactionUuid))) return undefined;
       members.set(keyOf(call.provider, call.token), held.member);
       if (call.referenceUuid === null) continue;
@@ -73,14 +75,27 @@ export class WalletMemory {
     evictOldest(this.members, MEMBERS_KEPT);
   }
 
-  /** Records as stored: found by a read or written by a committed batch, which is done with them (kept as given). */
+  /**
+   * Records as stored: found by a read or written by a committed batch, which is done with them (kept as given).
+   * Only open bets are kept: a bet is what a later call refers to (a win or a rollback names one), and a bet's
+   * first win, or its rollback, is what nearly every bet gets. A bet that won (a second win is rare), was rolled
+   * back or was closed, and every win, rollback or tombstone leave memory: a call naming one, or repeating its
+   * id, is read and decided as stored (a repeated id the write refuses, and the batch is read and decided again),
+   * so nothing is taken from a memory that lacks it. Memory then holds a moment's bets instead of the last 100,000
+   * records, and the record of every call no longer moves into the heap's old generation to die there.
+   */
   rememberRecords(records: readonly KnownTransaction[]): void {
     for (const record of records) {
       const key = keyOf(record.walletProvider, record.transactionUuid);
       this.records.delete(key);
-      this.records.set(key, record);
+      if (record.kind === 'bet' && record.state === 'open') this.records.set(key, record);
     }
     evictOldest(this.records, RECORDS_KEPT);
+  }
+
+  /** How many records memory holds (its tests). */
+  get heldRecords(): number {
+    return this.records.size;
   }
 
   /** A batch's write did not stand: what it decided on may be wrong, so its members are read next time. */
