@@ -69,11 +69,6 @@ export class JobRunner {
     return this.jobs.map(({ name, intervalMs }) => ({ name, intervalMs }));
   }
 
-  /** The attached companions (for tests). */
-  attached(): readonly Companion[] {
-    return this.companions;
-  }
-
   /** Each job runs first at its own share of its interval (firstRunAfter), then every interval. */
   start(): void {
     if (this.started) return;
