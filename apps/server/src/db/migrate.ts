@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import type { Db } from './database';
 import * as m0001 from './migrations/0001_foundation';
 import * as m0002 from './migrations/0002_catalog';
@@ -77,21 +77,26 @@ const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
  * Applies pending migrations. The bookkeeping schema is named: Kysely otherwise finds its tables in any
  * schema of the database (e.g. the test suite's) and skips creating its own.
  */
-export async function migrateToLatest(db: Db, schema = 'public'): Promise<string[]> {
-  const migrator = new Migrator({ db, provider, migrationTableSchema: schema });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+export function migrateToLatest(db: Db, schema = 'public'): Promise<string[]> {
+  return migrated(db, schema, (migrator) => migrator.migrateToLatest());
 }
 
 /**
  * Applies or reverts migrations until `name` is the last one applied: a migration's test puts a database where
  * an older release left it, writes what that release wrote, and migrates it forward (and back) from there.
  */
-export async function migrateTo(db: Db, name: string, schema = 'public'): Promise<string[]> {
-  if (!(name in MIGRATIONS)) throw new Error(`no migration ${name}`);
-  const migrator = new Migrator({ db, provider, migrationTableSchema: schema });
-  const { error, results } = await migrator.migrateTo(name);
+export function migrateTo(db: Db, name: string, schema = 'public'): Promise<string[]> {
+  if (!(name in MIGRATIONS)) return Promise.reject(new Error(`no migration ${name}`));
+  return migrated(db, schema, (migrator) => migrator.migrateTo(name));
+}
+
+/** Runs one move of the migrator; the names of the migrations it applied or reverted, or its error thrown. */
+async function migrated(
+  db: Db,
+  schema: string,
+  move: (migrator: Migrator) => Promise<MigrationResultSet>,
+): Promise<string[]> {
+  const { error, results } = await move(new Migrator({ db, provider, migrationTableSchema: schema }));
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
