@@ -8,6 +8,7 @@ import { MemoryLimitStore, RedisLimitStore, type LimitStore } from './lib/limits
 import { newSecret } from './lib/security';
 import { accountRepository } from './modules/account/repository';
 import { AuditService } from './modules/audit/service';
+import { laneConnections } from './modules/games/wallet-lanes';
 import { LedgerService } from './modules/ledger/service';
 
 export interface Runtime {
@@ -22,7 +23,7 @@ export async function boot(config: Config, target?: DatabaseTarget): Promise<Run
   const database = await openDatabase(
     target ??
       (config.database.kind === 'postgres'
-        ? { ...config.database, walletConnections: config.games.walletBatching.lanes }
+        ? { ...config.database, walletConnections: laneConnections(config.games.walletBatching) }
         : { kind: 'pglite', dataDir: config.database.dataDir }),
   );
   const applied = await migrateToLatest(database.db, database.schema);

@@ -1,13 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { SimAdapter } from '../../src/modules/games/adapters/sim';
 import { signBody, verifyBody } from '../../src/modules/games/signature';
 import { login } from './fixtures';
 import { call, type TestEnv } from './harness';
 
 export const SIM_SECRET = 'test-secret-of-the-provider-sim';
+
+/** Wallet units (x100000) of a decimal amount: '10.50' -> 1050000. */
+export const walletUnits = (amount: string) => Math.round(Number(amount) * 100_000);
+
+/** The fake provider of a test file: started before its tests, closed after them. */
+export function fakeProviderOfFile(games?: ListedGame[]) {
+  let provider: Awaited<ReturnType<typeof startFakeProvider>> | undefined;
+  beforeAll(async () => {
+    provider = await startFakeProvider(games);
+  });
+  afterAll(async () => {
+    await provider?.close();
+  });
+  return () => {
+    if (!provider) throw new Error('the fake provider is not started');
+    return provider;
+  };
+}
 
 export interface ListedGame {
   game_code: string;

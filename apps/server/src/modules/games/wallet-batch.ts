@@ -1,4 +1,3 @@
-import { setImmediate } from 'node:timers/promises';
 import type { Executor } from '../../db/types';
 import { HOUSE_ACCOUNTS, type TRANSFER_KINDS } from '../ledger/kinds';
 import type { LedgerService } from '../ledger/service';
@@ -277,58 +276,4 @@ export class WalletBatch {
       closed: now.closed || change.closed,
     });
   }
-}
-
-/**
- * Wallet calls queued by lane and run in batches: a lane runs one batch at a time and whatever arrives while
- * it runs waits for the next, so batches grow with the load by themselves and an idle lane answers at once.
- * A member's calls always take the same lane (so they never race each other between a batch's read and its
- * write), and lanes run in parallel on the wallet's own connections.
- *
- * A batch is taken once the event loop has handled the input it already holds (`setImmediate`: after the poll
- * phase), not on the first call: calls that reach the process together (a provider's burst, the requests read
- * in the same turn as the previous batch's reply) go in one batch, where starting on the first call made it a
- * batch of its own and the rest waited for its statement. An idle lane still starts in the same turn of the loop.
- */
-export class WalletLanes<T> {
-  private readonly lanes: { queue: T[]; running: boolean }[];
-
-  constructor(
-    private readonly run: (batch: T[]) => Promise<void>,
-    private readonly options: { lanes: number; maxBatch: number; maxQueued: number },
-  ) {
-    this.lanes = Array.from({ length: options.lanes }, () => ({ queue: [], running: false }));
-  }
-
-  /** Queues a call on its member's lane; false when that lane is full (the caller answers a busy error). */
-  submit(member: string, call: T): boolean {
-    const lane = this.lanes[laneOf(member, this.lanes.length)];
-    if (!lane || lane.queue.length >= this.options.maxQueued) return false;
-    lane.queue.push(call);
-    if (!lane.running) void this.drain(lane);
-    return true;
-  }
-
-  private async drain(lane: { queue: T[]; running: boolean }): Promise<void> {
-    lane.running = true;
-    try {
-      while (lane.queue.length > 0) {
-        // Resolves in the check phase, once the I/O callbacks of the loop's current turn have run.
-        await setImmediate();
-        await this.run(lane.queue.splice(0, this.options.maxBatch));
-      }
-    } finally {
-      lane.running = false;
-    }
-  }
-}
-
-/** FNV-1a of the member's id, so a member's calls keep to one lane. */
-function laneOf(member: string, lanes: number): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < member.length; i += 1) {
-    hash ^= member.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0) % lanes;
 }

@@ -15,8 +15,9 @@ import {
   type StoredRequest,
   type WalletMember,
 } from './repository';
-import { ConcurrentChange, WalletBatch, WalletLanes, knownOf, type KnownTransaction } from './wallet-batch';
+import { ConcurrentChange, WalletBatch, knownOf, type KnownTransaction } from './wallet-batch';
 import { decideCall } from './wallet-decide';
+import { WalletLanes, type LaneOptions } from './wallet-lanes';
 import { WalletMemory, type RecallCall } from './wallet-memory';
 
 /** Wallet units per ledger minor unit (the cent): 3.56 = 356 cents = 356000. */
@@ -27,7 +28,7 @@ export interface WalletEngineDeps {
   /** The wallet's own connections (planning by key). */
   walletDb: Db;
   ledger: LedgerService;
-  batching: { lanes: number; maxBatch: number; maxQueued: number };
+  batching: LaneOptions;
   /** The time a batch is decided at (token expiry, open sessions). */
   now(): Date;
   /** A member's money moved: the apps are told the balance the batch left (after its commit). */

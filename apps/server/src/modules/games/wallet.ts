@@ -34,7 +34,11 @@ export class WalletService {
     this.engine = new WalletEngine({
       walletDb: ctx.walletDb,
       ledger: ctx.ledger,
-      batching: ctx.config.games.walletBatching,
+      // PGlite has one connection: a second batch beside the first would only wait for it, smaller.
+      batching:
+        ctx.dbKind === 'pglite'
+          ? { ...ctx.config.games.walletBatching, overlapAt: 0 }
+          : ctx.config.games.walletBatching,
       now: () => ctx.now(),
       onBalance: (member, available) => this.pushBalance(member, available),
     });
