@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it, vi } from 'vitest';
 import { gamesRepository } from '../src/modules/games/repository';
+import { units } from './support/counted-rounds';
 import { seeded } from './support/fixtures';
 import {
   availableOf,
   booksOk,
   fakeProviderOfFile,
   wallet,
-  walletUnits,
   walletSession,
   withProvider,
 } from './support/games';
@@ -74,7 +74,7 @@ describeEachDatabase(
             const pairs = Array.from({ length: PAIRS }, (_, i) => i + 1);
             const bets = await Promise.all(
               pairs.map((pair) =>
-                call('bet', pair, { transaction_uuid: `${accountId}-b${pair}`, amount: walletUnits('1') }),
+                call('bet', pair, { transaction_uuid: `${accountId}-b${pair}`, amount: units('1') }),
               ),
             );
             const wins = await Promise.all(
@@ -83,7 +83,7 @@ describeEachDatabase(
                   round_closed: true,
                   transaction_uuid: `${accountId}-w${pair}`,
                   reference_transaction_uuid: `${accountId}-b${pair}`,
-                  amount: walletUnits('2'),
+                  amount: units('2'),
                 }),
               ),
             );

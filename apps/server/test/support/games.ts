@@ -9,9 +9,6 @@ import { call, type TestEnv } from './harness';
 
 export const SIM_SECRET = 'test-secret-of-the-provider-sim';
 
-/** Wallet units (x100000) of a decimal amount: '10.50' -> 1050000. */
-export const walletUnits = (amount: string) => Math.round(Number(amount) * 100_000);
-
 /** The fake provider of a test file: started before its tests, closed after them. */
 export function fakeProviderOfFile(games?: ListedGame[]) {
   let provider: Awaited<ReturnType<typeof startFakeProvider>> | undefined;

@@ -35,8 +35,8 @@ interface Lane<T> {
 }
 
 /**
- * Wallet calls queued by lane and run in batches: a lane runs one batch at a time and whatever arrives while
- * it runs waits for the next, so batches grow with the load by themselves and an idle lane answers at once.
+ * Wallet calls queued by lane and run in batches: whatever arrives while a lane's batch runs waits for the next,
+ * so batches grow with the load by themselves and an idle lane answers at once.
  * A member's calls always take the same lane, in arrival order, and never two batches at once (so they never
  * race each other between a batch's read and its write); lanes run in parallel on the wallet's own connections.
  * A lane whose queue reaches `overlapAt` runs a second batch beside its first, of the other members' calls.
