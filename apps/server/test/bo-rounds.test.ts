@@ -1,5 +1,5 @@
 import { bettingDay } from '@sb/domain';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { boLogin } from './support/fixtures';
 import {
   cents,
@@ -8,17 +8,11 @@ import {
   providerRound,
   setShares,
 } from './support/counted-rounds';
-import { startFakeProvider, walletSession, withProvider } from './support/games';
+import { fakeProviderOfFile, walletSession, withProvider } from './support/games';
 import { describeEachDatabase } from './support/harness';
 import { ownGamesDesk } from './support/own-games';
 
-let provider: Awaited<ReturnType<typeof startFakeProvider>>;
-beforeAll(async () => {
-  provider = await startFakeProvider();
-});
-afterAll(async () => {
-  await provider.close();
-});
+const provider = fakeProviderOfFile();
 
 type Round = {
   product: string;
@@ -54,7 +48,7 @@ const sum = (rounds: Round[], field: keyof Round) =>
 describeEachDatabase('back-office game rounds (drill-down from win/loss)', (env) => {
   it("lists a member's counted rounds: they sum to the win/loss member row, newest first, paged, downline only", async () => {
     const desk = await ownGamesDesk(env());
-    await withProvider(env(), provider);
+    await withProvider(env(), provider());
     await setShares(desk.bo);
     const day = bettingDay(env().ctx.now().getTime());
     const range = { start_date: day, end_date: day };

@@ -1,28 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { bettingDay } from '@sb/domain';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { gamesRepository } from '../src/modules/games/repository';
 import { boLogin, login, seeded } from './support/fixtures';
 import {
   DEFAULT_GAMES,
   booksOk,
   game,
-  startFakeProvider,
+  fakeProviderOfFile,
   wallet,
   walletSession,
   withProvider,
 } from './support/games';
+import { units } from './support/counted-rounds';
 import { call, describeEachDatabase, type TestEnv } from './support/harness';
 
-const units = (amount: string) => Math.round(Number(amount) * 100_000);
-
-let provider: Awaited<ReturnType<typeof startFakeProvider>>;
-beforeAll(async () => {
-  provider = await startFakeProvider();
-});
-afterAll(async () => {
-  await provider.close();
-});
+const provider = fakeProviderOfFile();
 
 type Member = { accountId: string; token: string };
 const asMember = (member: Member, body: Record<string, unknown> = {}) => ({
@@ -32,10 +25,10 @@ const asMember = (member: Member, body: Record<string, unknown> = {}) => ({
 });
 
 async function ready(env: TestEnv) {
-  provider.state.games = [...DEFAULT_GAMES];
-  provider.state.seen.length = 0;
+  provider().state.games = [...DEFAULT_GAMES];
+  provider().state.seen.length = 0;
   await seeded(env);
-  await withProvider(env, provider);
+  await withProvider(env, provider());
   return login(env.app, 'demomyr');
 }
 
@@ -76,8 +69,8 @@ async function playRound(
 describeEachDatabase('games: catalogue, lobbies, launches, reports and statements', (env) => {
   it('sync adds new games, unlists vanished ones and never deletes a game with history', async () => {
     await seeded(env());
-    provider.state.games = [...DEFAULT_GAMES];
-    expect(await withProvider(env(), provider)).toEqual({ listed: 5, added: 5, unlisted: 0 });
+    provider().state.games = [...DEFAULT_GAMES];
+    expect(await withProvider(env(), provider())).toEqual({ listed: 5, added: 5, unlisted: 0 });
     const session = await walletSession(env(), 'demomyr', 'rl_golden_koi');
     await playRound(env(), session, {
       user: 'demomyr',
@@ -88,7 +81,7 @@ describeEachDatabase('games: catalogue, lobbies, launches, reports and statement
       win: '4',
     });
     // The provider drops Golden Koi and adds a game; a sync on the module's own path (syncAll) applies it.
-    provider.state.games = [
+    provider().state.games = [
       ...DEFAULT_GAMES.filter((g) => g.game_code !== 'rl_golden_koi'),
       game('rl_jade_fortune', 'rl', 'slots', { tags: ['new'] }),
     ];
@@ -118,7 +111,7 @@ describeEachDatabase('games: catalogue, lobbies, launches, reports and statement
     );
     expect((report.body.rows as { game_code: string }[]).map((r) => r.game_code)).toEqual(['rl_golden_koi']);
     // The provider's Games API saw our signed calls with the operator code.
-    expect(provider.state.seen.some((call) => call.path === '/game/list')).toBe(true);
+    expect(provider().state.seen.some((call) => call.path === '/game/list')).toBe(true);
   });
 
   it('GameList: providers with counts, games with flags, provider filter, maintenance, brand blocks', async () => {
@@ -188,8 +181,8 @@ describeEachDatabase('games: catalogue, lobbies, launches, reports and statement
     );
     expect(reply.body.status).toBe('1');
     const url = new URL(reply.body.url as string);
-    expect(url.origin).toBe(provider.baseUrl);
-    const sent = provider.state.seen.at(-1);
+    expect(url.origin).toBe(provider().baseUrl);
+    const sent = provider().state.seen.at(-1);
     expect(sent?.body).toMatchObject({
       user: 'demomyr',
       currency: 'MYR',
@@ -238,8 +231,8 @@ describeEachDatabase('games: catalogue, lobbies, launches, reports and statement
     );
     expect(fun.body.status).toBe('1');
     expect(new URL(fun.body.url as string).searchParams.get('t')).toBeNull();
-    expect(provider.state.seen.at(-1)?.body).toMatchObject({ currency: 'FUN', mode: 'demo' });
-    expect(provider.state.seen.at(-1)?.body.token).toBeUndefined();
+    expect(provider().state.seen.at(-1)?.body).toMatchObject({ currency: 'FUN', mode: 'demo' });
+    expect(provider().state.seen.at(-1)?.body.token).toBeUndefined();
     expect(await env().ctx.db.selectFrom('game_launch_tokens').selectAll().execute()).toEqual([]);
 
     const bo = await boLogin(env().app);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CompiledQuery, sql, type RawBuilder } from 'kysely';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import type { Executor, Trx } from '../src/db/types';
 import {
   closeStaleRoundsStatement,
@@ -22,29 +22,22 @@ import {
   availableOf,
   booksOk,
   launchToken,
-  startFakeProvider,
+  fakeProviderOfFile,
   wallet,
   walletSession,
   withProvider,
 } from './support/games';
-import { countEveryRound } from './support/counted-rounds';
+import { countEveryRound, units } from './support/counted-rounds';
 import { describeEachDatabase, type TestEnv } from './support/harness';
 
 /** 10,000.00 MYR in wallet units (x100000). */
 const START = 1_000_000_000;
-const units = (amount: string) => Math.round(Number(amount) * 100_000);
 
-let provider: Awaited<ReturnType<typeof startFakeProvider>>;
-beforeAll(async () => {
-  provider = await startFakeProvider();
-});
-afterAll(async () => {
-  await provider.close();
-});
+const provider = fakeProviderOfFile();
 
 async function ready(env: TestEnv, accountId = 'demomyr', gameCode = 'rl_lucky_lanterns') {
   await seeded(env);
-  await withProvider(env, provider);
+  await withProvider(env, provider());
   const session = await walletSession(env, accountId, gameCode);
   let n = 0;
   const base = (extra: Record<string, unknown> = {}) => ({
@@ -156,7 +149,7 @@ const describeWithTwoLanes = (name: string, body: (env: () => TestEnv) => void) 
 describeWithTwoLanes('games: seamless wallet conformance (decision table)', (env) => {
   it('check swaps a single-use launch token (valid 60 s) for a wallet session; balance answers it', async () => {
     await seeded(env());
-    await withProvider(env(), provider);
+    await withProvider(env(), provider());
     const member = await login(env().app, 'demomyr');
     const launch = await launchToken(env(), member, 'rl_lucky_lanterns');
     const requestUuid = randomUUID();

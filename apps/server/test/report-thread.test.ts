@@ -1,22 +1,16 @@
 import { sql } from 'kysely';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../src/db/database';
 import { REPORT_APPLICATION, ReportThread } from '../src/jobs/report-rounds';
 import { providerRound } from './support/counted-rounds';
 import { seeded } from './support/fixtures';
-import { booksOk, startFakeProvider, walletSession, withProvider } from './support/games';
+import { booksOk, fakeProviderOfFile, walletSession, withProvider } from './support/games';
 import { describeEachDatabase, TEST_SCHEMA, type TestEnv } from './support/harness';
 
 const url = process.env.TEST_DATABASE_URL ?? '';
 
-let provider: Awaited<ReturnType<typeof startFakeProvider>>;
-beforeAll(async () => {
-  provider = await startFakeProvider();
-});
-afterAll(async () => {
-  await provider.close();
-});
+const provider = fakeProviderOfFile();
 
 /** The report thread's connections to this database, as PostgreSQL lists them. */
 async function reportBackends(env: TestEnv): Promise<number[]> {
@@ -40,7 +34,7 @@ describeEachDatabase(
   (env) => {
     it('counts finished rounds on its own connection, with no call of ours, through a lost connection; ends with the app', async () => {
       await seeded(env());
-      await withProvider(env(), provider);
+      await withProvider(env(), provider());
       const session = await walletSession(env(), 'demomyr');
       await providerRound(env(), session.token, 'thread-1', '10', '4');
       // Nothing here counts: the thread does, within a few of its runs.

@@ -1,22 +1,16 @@
 import { bettingDay } from '@sb/domain';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { statementRepository as repo } from '../src/modules/statement/repository';
 import { gameReports, reportRecords } from '../src/modules/statement/service';
 import { tradingDesk } from './support/catalog';
 import { CHAIN, cents, lostLotteryTicket, providerRound, setShares } from './support/counted-rounds';
-import { startFakeProvider, walletSession, withProvider } from './support/games';
+import { fakeProviderOfFile, walletSession, withProvider } from './support/games';
 import { describeEachDatabase } from './support/harness';
 import { ownGamesDesk } from './support/own-games';
 import { bettor, pricedMatch, runSettlement } from './support/sportsbook';
 
-let provider: Awaited<ReturnType<typeof startFakeProvider>>;
-beforeAll(async () => {
-  provider = await startFakeProvider();
-});
-afterAll(async () => {
-  await provider.close();
-});
+const provider = fakeProviderOfFile();
 
 type WinLoss = {
   account_id: string;
@@ -37,7 +31,7 @@ type Reply = { status: string; totals: WinLoss[]; downlines: WinLoss[]; members:
 describeEachDatabase('win/loss per product (casino and games rounds)', (env) => {
   it('counts provider, mini-game and 4D rounds per product at every level; sums to zero; rebuild and books agree', async () => {
     const desk = await ownGamesDesk(env());
-    await withProvider(env(), provider);
+    await withProvider(env(), provider());
     await setShares(desk.bo);
     const day = bettingDay(env().ctx.now().getTime());
     const winLoss = async (body: Record<string, unknown>) => {
