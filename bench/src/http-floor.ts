@@ -1,7 +1,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { runOpenLoad } from './load';
-import { cpuMeter } from './setup';
+import { cpuMeter, serverProcess } from './setup';
 
 type WalletRequest = { url: string; body: unknown; headers?: Record<string, string> };
 
@@ -27,18 +27,26 @@ export async function httpFloor(
     });
     const isOk = (reply: Record<string, unknown>) => reply.status === 'RS_OK';
     const maxOutstanding = 512;
-    await runOpenLoad(
-      'wallet.http_floor_warmup',
-      { rate: options.rate, seconds: options.warmupSeconds, maxOutstanding, isOk },
-      (n) => request(n, port),
-    );
-    const cpuSince = cpuMeter(`http://127.0.0.1:${port}`);
+    const serverUrl = `http://127.0.0.1:${port}`;
+    const pid = serverProcess(serverUrl);
+    // Measured as the wallet's run is: the warm-up and the window one load (load.ts, runOpenLoad).
+    const measured: { cpuSince?: ReturnType<typeof cpuMeter> } = {};
     const load = await runOpenLoad(
       'wallet.http_floor',
-      { rate: options.rate, seconds: options.seconds, maxOutstanding, isOk },
-      (n) => request(n + options.rate * options.warmupSeconds, port),
+      {
+        rate: options.rate,
+        seconds: options.seconds,
+        warmupSeconds: options.warmupSeconds,
+        maxOutstanding,
+        isOk,
+        onWindow: () => {
+          measured.cpuSince = cpuMeter(serverUrl, pid);
+        },
+      },
+      (n) => request(n, port),
     );
-    const cpu = cpuSince(load.ok, 'calls');
+    if (!measured.cpuSince) throw new Error('the measured window never started');
+    const cpu = measured.cpuSince(load.ok, 'calls');
     return {
       http_floor_answered_per_second: load.throughput,
       http_floor_failed: load.failed,

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { gmt8DayEnd } from '@sb/domain';
@@ -294,8 +294,9 @@ export function ledgerVerified(url: string): 'ok' | 'FAILED' {
  */
 export function cpuMeter(
   serverUrl: string,
+  // Found beforehand by a bench that starts the meter inside a running load (`ss` takes milliseconds).
+  pid = serverProcess(serverUrl),
 ): (answered: number, unit: string) => Record<string, number | null> {
-  const pid = serverProcess(serverUrl);
   const from = {
     server: cpuSeconds(pid),
     serverMain: mainThreadCpuSeconds(pid),
@@ -321,11 +322,17 @@ export function cpuMeter(
 
 type WalReading = { records: number; bytes: number; syncs: number };
 
+const WAL_QUERY = 'select wal_records, wal_bytes, wal_sync from pg_stat_wal';
+
+/** A reading from pg_stat_wal's fields as psql printed them; null when they are not three numbers. */
+function walReadingOf(fields: string[] | null): WalReading | null {
+  const [records = NaN, bytes = NaN, syncs = NaN] = fields?.map(Number) ?? [];
+  return [records, bytes, syncs].every(Number.isFinite) ? { records, bytes, syncs } : null;
+}
+
 /** The WAL the cluster has written so far (pg_stat_wal, PostgreSQL 14 and later); null when it cannot be read. */
 function walWritten(url: string): WalReading | null {
-  const [records = NaN, bytes = NaN, syncs = NaN] =
-    psqlRow(url, 'select wal_records, wal_bytes, wal_sync from pg_stat_wal')?.map(Number) ?? [];
-  return [records, bytes, syncs].every(Number.isFinite) ? { records, bytes, syncs } : null;
+  return walReadingOf(psqlRow(url, WAL_QUERY));
 }
 
 /** One row of a query against the benchmark's database by psql, its fields as text (null when psql fails). */
@@ -349,17 +356,39 @@ export function psqlRow(url: string, query: string): string[] | null {
  */
 export function walMeter(url: string): (answered: number, unit: string) => Record<string, number | null> {
   const from = walWritten(url);
-  return (answered, unit) => {
-    const now = walWritten(url);
-    const per1000 = (pick: (reading: WalReading) => number) =>
-      from === null || now === null
-        ? null
-        : Number((((pick(now) - pick(from)) * 1000) / Math.max(1, answered)).toFixed(1));
-    return {
-      [`wal_records_per_1000_${unit}`]: per1000((reading) => reading.records),
-      [`wal_kb_per_1000_${unit}`]: per1000((reading) => reading.bytes / 1024),
-      [`wal_flushes_per_1000_${unit}`]: per1000((reading) => reading.syncs),
-    };
+  return (answered, unit) => walFigures(from, walWritten(url), answered, unit);
+}
+
+/**
+ * walMeter for a window that starts inside a running load: its first reading does not hold up the load client
+ * (psql runs beside it, and the WAL of the few milliseconds psql takes to connect is left out of the figures).
+ */
+export function walMeterBeside(
+  url: string,
+): (answered: number, unit: string) => Promise<Record<string, number | null>> {
+  const from = new Promise<WalReading | null>((resolve) => {
+    execFile('psql', [url, '-X', '-Atc', WAL_QUERY], { encoding: 'utf8' }, (error, out) =>
+      resolve(error ? null : walReadingOf(out.trim().split('|'))),
+    );
+  });
+  return async (answered, unit) => walFigures(await from, walWritten(url), answered, unit);
+}
+
+/** The WAL written between two readings, per 1,000 of what a run answered. */
+function walFigures(
+  from: WalReading | null,
+  now: WalReading | null,
+  answered: number,
+  unit: string,
+): Record<string, number | null> {
+  const per1000 = (pick: (reading: WalReading) => number) =>
+    from === null || now === null
+      ? null
+      : Number((((pick(now) - pick(from)) * 1000) / Math.max(1, answered)).toFixed(1));
+  return {
+    [`wal_records_per_1000_${unit}`]: per1000((reading) => reading.records),
+    [`wal_kb_per_1000_${unit}`]: per1000((reading) => reading.bytes / 1024),
+    [`wal_flushes_per_1000_${unit}`]: per1000((reading) => reading.syncs),
   };
 }
 

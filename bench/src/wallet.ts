@@ -15,7 +15,8 @@ import {
   pgbenchReference,
   psqlRow,
   serverAtRest,
-  walMeter,
+  serverProcess,
+  walMeterBeside,
 } from './setup';
 
 /** Members playing (each bet and its win are one member's). */
@@ -194,27 +195,41 @@ async function walletRun(seconds: number): Promise<{ figures: Figure[]; floorReq
     const url = process.env.DATABASE_URL;
     if (url) psqlRow(url, 'checkpoint');
     await serverAtRest(server.url);
-    await runOpenLoad(
-      'wallet.warmup',
-      { rate: RATE, seconds: WARMUP_SECONDS, maxOutstanding: 512, isOk },
+    // The meters of the measured window, started as it starts (inside the running load).
+    const pid = serverProcess(server.url);
+    const startMeters = () => ({
+      // CPU of each party and PostgreSQL's WAL over the measured window, per 1,000 answered calls.
+      wal: url ? walMeterBeside(url) : null,
+      cpu: cpuMeter(server.url, pid),
+      // Sampled by PostgreSQL over the measured window: the wallet's connections (db/database.ts names them).
+      states: url ? connectionStates(url, 'sb-wallet', seconds) : null,
+      // Beside the run, a process with no work of its own: how late its timer comes is the machine's own tail.
+      probe: timerProbe(seconds),
+    });
+    const measured: { meters?: ReturnType<typeof startMeters> } = {};
+    // The warm-up first, at the same rate in the same load, not counted: compiled code, caches, the wallet's
+    // memory of its members and the client's connections warm, as on a live server.
+    const load = await runOpenLoad(
+      'wallet.calls',
+      {
+        rate: RATE,
+        seconds,
+        warmupSeconds: WARMUP_SECONDS,
+        maxOutstanding: 512,
+        isOk,
+        onWindow: () => {
+          winsSentAsBalance = 0;
+          measured.meters = startMeters();
+        },
+      },
       next,
     );
-    winsSentAsBalance = 0;
-    // CPU of each party and PostgreSQL's WAL over the measured window, per 1,000 answered calls (the WAL read
-    // first: its psql is outside the CPU window).
-    const walSince = url ? walMeter(url) : null;
-    const cpuSince = cpuMeter(server.url);
-    // Sampled by PostgreSQL over the measured window: the wallet's connections (db/database.ts names them).
-    const states = url ? connectionStates(url, 'sb-wallet', seconds) : null;
-    // Beside the run, a process with no work of its own: how late its timer comes is the machine's own tail.
-    const probe = timerProbe(seconds);
-    const load = await runOpenLoad('wallet.calls', { rate: RATE, seconds, maxOutstanding: 512, isOk }, (n) =>
-      next(n + RATE * WARMUP_SECONDS),
-    );
-    const cpu = cpuSince(load.ok, 'calls');
-    const wal = walSince?.(load.ok, 'calls') ?? {};
-    const connection = (await states) ?? {};
-    const machineTail = await probe;
+    const { meters } = measured;
+    if (!meters) throw new Error('the measured window never started');
+    const cpu = meters.cpu(load.ok, 'calls');
+    const wal = (await meters.wal?.(load.ok, 'calls')) ?? {};
+    const connection = (await meters.states) ?? {};
+    const machineTail = await meters.probe;
     const backlog = url ? reportBacklog(url) : null;
     const database = databaseName();
     const ledger = url
