@@ -348,6 +348,15 @@ export function psqlRow(url: string, query: string): string[] | null {
   }
 }
 
+/** psqlRow without holding up the caller: psql runs beside it (null when psql fails). */
+function psqlRowBeside(url: string, query: string): Promise<string[] | null> {
+  return new Promise((resolve) => {
+    execFile('psql', [url, '-X', '-Atc', query], { encoding: 'utf8' }, (error, out) =>
+      resolve(error ? null : out.trim().split('|')),
+    );
+  });
+}
+
 /**
  * Starts counting the WAL PostgreSQL writes (the whole cluster, like its CPU); the function it returns gives it
  * per 1,000 of what a run answered: records, kilobytes and flushes (the WAL's syncs to disk: a commit waits for
@@ -366,11 +375,7 @@ export function walMeter(url: string): (answered: number, unit: string) => Recor
 export function walMeterBeside(
   url: string,
 ): (answered: number, unit: string) => Promise<Record<string, number | null>> {
-  const from = new Promise<WalReading | null>((resolve) => {
-    execFile('psql', [url, '-X', '-Atc', WAL_QUERY], { encoding: 'utf8' }, (error, out) =>
-      resolve(error ? null : walReadingOf(out.trim().split('|'))),
-    );
-  });
+  const from = psqlRowBeside(url, WAL_QUERY).then(walReadingOf);
   return async (answered, unit) => walFigures(await from, walWritten(url), answered, unit);
 }
 
