@@ -1,5 +1,8 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { cpuSeconds, mainThreadCpuSeconds } from './setup';
+import { cpuSeconds, mainThreadCpuSeconds, mainThreadWaitSeconds } from './setup';
 
 describe('the CPU readings of a process', () => {
   it("reads a process's main thread apart from the whole process, and counts work done on it", () => {
@@ -18,5 +21,26 @@ describe('the CPU readings of a process', () => {
 
   it('reads 0 for a process that is gone', () => {
     expect(mainThreadCpuSeconds(2 ** 22 + 1)).toBe(0);
+  });
+
+  it('counts the time the main thread, ready to run, waited for a core', async () => {
+    const before = mainThreadWaitSeconds(process.pid);
+    // Linux test machines keep schedstat: a missing reading would hide the figure from every bench.
+    expect(before).not.toBeNull();
+    // More busy processes than cores for 400 ms, while this thread spins 300 ms of them: it must wait its turn.
+    const hogs = Array.from({ length: availableParallelism() + 1 }, () =>
+      spawn(process.execPath, ['-e', 'const end = Date.now() + 400; while (Date.now() < end);']),
+    );
+    const until = performance.now() + 300;
+    let spins = 0;
+    while (performance.now() < until) spins += 1;
+    expect(spins).toBeGreaterThan(0);
+    const after = mainThreadWaitSeconds(process.pid);
+    await Promise.all(hogs.map((hog) => once(hog, 'exit')));
+    expect((after ?? 0) - (before ?? 0)).toBeGreaterThan(0.02);
+  });
+
+  it('reads no wait for a process that is gone', () => {
+    expect(mainThreadWaitSeconds(2 ** 22 + 1)).toBeNull();
   });
 });

@@ -220,6 +220,21 @@ export function mainThreadCpuSeconds(pid: number): number {
 }
 
 /**
+ * Seconds a process's main thread has waited, ready to run, for a core (the kernel's run-queue delay,
+ * /proc/<pid>/task/<pid>/schedstat's second field); null where the kernel keeps no such figure. On a machine whose
+ * cores the server shares with its database and the load client, this is the part of a call's latency that no
+ * code of the server spends: the thread that answers is ready and not running.
+ */
+export function mainThreadWaitSeconds(pid: number): number | null {
+  try {
+    const wait = Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[1]);
+    return Number.isFinite(wait) ? wait / 1e9 : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * CPU seconds PostgreSQL has used on this machine: its live processes' own time, plus the time of the backends
  * that ended, which the postmaster collects when it reaps them. So a difference of two readings counts every
  * backend of the window, those of a client that disconnected (pgbench's) too. Null without a local PostgreSQL.
@@ -300,6 +315,7 @@ export function cpuMeter(
   const from = {
     server: cpuSeconds(pid),
     serverMain: mainThreadCpuSeconds(pid),
+    serverMainWait: mainThreadWaitSeconds(pid),
     postgres: postgresCpuSeconds(),
     client: process.cpuUsage(),
   };
@@ -308,9 +324,14 @@ export function cpuMeter(
     const per1000 = (spent: number) => Number(((spent * 1e6) / Math.max(1, answered)).toFixed(1));
     const client = process.cpuUsage(from.client);
     const postgresNow = postgresCpuSeconds();
+    const serverMainWaitNow = mainThreadWaitSeconds(pid);
     return {
       [`server_cpu_ms_per_1000_${unit}`]: per1000(cpuSeconds(pid) - from.server),
       [`server_main_thread_cpu_ms_per_1000_${unit}`]: per1000(mainThreadCpuSeconds(pid) - from.serverMain),
+      [`server_main_thread_wait_ms_per_1000_${unit}`]:
+        from.serverMainWait === null || serverMainWaitNow === null
+          ? null
+          : per1000(serverMainWaitNow - from.serverMainWait),
       [`postgres_cpu_ms_per_1000_${unit}`]:
         from.postgres === null || postgresNow === null ? null : per1000(postgresNow - from.postgres),
       [`client_cpu_ms_per_1000_${unit}`]: per1000((client.user + client.system) / 1e6),
