@@ -322,18 +322,17 @@ export function cpuMeter(
   const machineLoad = machineLoadSince();
   return (answered, unit) => {
     const per1000 = (spent: number) => Number(((spent * 1e6) / Math.max(1, answered)).toFixed(1));
+    // A reading this machine cannot take (no local PostgreSQL, no schedstat) gives no figure, never a wrong one.
+    const per1000Between = (from: number | null, to: number | null) =>
+      from === null || to === null ? null : per1000(to - from);
     const client = process.cpuUsage(from.client);
     const postgresNow = postgresCpuSeconds();
     const serverMainWaitNow = mainThreadWaitSeconds(pid);
     return {
       [`server_cpu_ms_per_1000_${unit}`]: per1000(cpuSeconds(pid) - from.server),
       [`server_main_thread_cpu_ms_per_1000_${unit}`]: per1000(mainThreadCpuSeconds(pid) - from.serverMain),
-      [`server_main_thread_wait_ms_per_1000_${unit}`]:
-        from.serverMainWait === null || serverMainWaitNow === null
-          ? null
-          : per1000(serverMainWaitNow - from.serverMainWait),
-      [`postgres_cpu_ms_per_1000_${unit}`]:
-        from.postgres === null || postgresNow === null ? null : per1000(postgresNow - from.postgres),
+      [`server_main_thread_wait_ms_per_1000_${unit}`]: per1000Between(from.serverMainWait, serverMainWaitNow),
+      [`postgres_cpu_ms_per_1000_${unit}`]: per1000Between(from.postgres, postgresNow),
       [`client_cpu_ms_per_1000_${unit}`]: per1000((client.user + client.system) / 1e6),
       cores: availableParallelism(),
       ...machineLoad(),
